@@ -1,0 +1,320 @@
+/* OpenSHMEM 1.6 on MPI-3 one-sided communication.
+ *
+ * Section references are to the OpenSHMEM 1.6 specification; the routines'
+ * behaviour is defined there. Deprecated names of 1.3 and the SGI pages are
+ * declared next to their successors. */
+#ifndef SHMEM_H
+#define SHMEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <shmem/tables.h>
+#include <shmem/generic.h>
+
+#ifdef __cplusplus
+#define SHMEMI_NOEXCEPT noexcept
+#define SHMEMI_NORETURN [[noreturn]]
+extern "C" {
+#else
+#define SHMEMI_NOEXCEPT
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define SHMEMI_NORETURN _Noreturn
+#else
+#define SHMEMI_NORETURN __attribute__((noreturn))
+#endif
+#endif
+
+#define SHMEM_API __attribute__((visibility("default")))
+#define SHMEMI_DEPRECATED __attribute__((deprecated))
+
+/* Section 6: library constants. */
+#define SHMEM_MAJOR_VERSION 1
+#define SHMEM_MINOR_VERSION 6
+#define SHMEM_MAX_NAME_LEN 256
+#define SHMEM_VENDOR_STRING "shmem-mpi3 (OpenSHMEM 1.6 on MPI-3 RMA)"
+
+#define SHMEM_THREAD_SINGLE 0
+#define SHMEM_THREAD_FUNNELED 1
+#define SHMEM_THREAD_SERIALIZED 2
+#define SHMEM_THREAD_MULTIPLE 3
+
+#define SHMEM_CTX_SERIALIZED (1L << 0)
+#define SHMEM_CTX_PRIVATE (1L << 1)
+#define SHMEM_CTX_NOSTORE (1L << 2)
+
+#define SHMEM_CTX_SESSION_TOTAL_OPS (1L << 0)
+#define SHMEM_CTX_SESSION_BATCH (1L << 0)
+
+#define SHMEM_TEAM_NUM_CONTEXTS (1L << 0)
+
+#define SHMEM_SIGNAL_SET 0
+#define SHMEM_SIGNAL_ADD 1
+
+#define SHMEM_MALLOC_ATOMICS_REMOTE (1L << 0)
+#define SHMEM_MALLOC_SIGNAL_REMOTE (1L << 1)
+
+#define SHMEM_CMP_EQ 0
+#define SHMEM_CMP_NE 1
+#define SHMEM_CMP_GT 2
+#define SHMEM_CMP_LE 3
+#define SHMEM_CMP_LT 4
+#define SHMEM_CMP_GE 5
+
+#define SHMEM_SYNC_VALUE (-1L)
+#define SHMEM_BCAST_SYNC_SIZE 8
+#define SHMEM_BARRIER_SYNC_SIZE 8
+#define SHMEM_REDUCE_SYNC_SIZE 8
+#define SHMEM_COLLECT_SYNC_SIZE 8
+#define SHMEM_ALLTOALL_SYNC_SIZE 8
+#define SHMEM_ALLTOALLS_SYNC_SIZE 8
+#define SHMEM_SYNC_SIZE 8
+#define SHMEM_REDUCE_MIN_WRKDATA_SIZE 8
+
+/* Deprecated spellings of the constants above. */
+#define _SHMEM_MAJOR_VERSION SHMEM_MAJOR_VERSION
+#define _SHMEM_MINOR_VERSION SHMEM_MINOR_VERSION
+#define _SHMEM_MAX_NAME_LEN SHMEM_MAX_NAME_LEN
+#define _SHMEM_VENDOR_STRING SHMEM_VENDOR_STRING
+#define _SHMEM_SYNC_VALUE SHMEM_SYNC_VALUE
+#define _SHMEM_BCAST_SYNC_SIZE SHMEM_BCAST_SYNC_SIZE
+#define _SHMEM_BARRIER_SYNC_SIZE SHMEM_BARRIER_SYNC_SIZE
+#define _SHMEM_REDUCE_SYNC_SIZE SHMEM_REDUCE_SYNC_SIZE
+#define _SHMEM_COLLECT_SYNC_SIZE SHMEM_COLLECT_SYNC_SIZE
+#define _SHMEM_REDUCE_MIN_WRKDATA_SIZE SHMEM_REDUCE_MIN_WRKDATA_SIZE
+#define _SHMEM_CMP_EQ SHMEM_CMP_EQ
+#define _SHMEM_CMP_NE SHMEM_CMP_NE
+#define _SHMEM_CMP_GT SHMEM_CMP_GT
+#define _SHMEM_CMP_LE SHMEM_CMP_LE
+#define _SHMEM_CMP_LT SHMEM_CMP_LT
+#define _SHMEM_CMP_GE SHMEM_CMP_GE
+
+/* Section 7: library handles. The objects behind them are the library's. */
+typedef struct shmemi_ctx *shmem_ctx_t;
+typedef struct shmemi_team *shmem_team_t;
+SHMEM_API extern struct shmemi_ctx shmemi_ctx_default;
+SHMEM_API extern struct shmemi_team shmemi_team_world;
+SHMEM_API extern struct shmemi_team shmemi_team_shared;
+#define SHMEM_CTX_DEFAULT (&shmemi_ctx_default)
+#define SHMEM_CTX_INVALID ((shmem_ctx_t)0)
+#define SHMEM_TEAM_WORLD (&shmemi_team_world)
+#define SHMEM_TEAM_SHARED (&shmemi_team_shared)
+#define SHMEM_TEAM_INVALID ((shmem_team_t)0)
+
+typedef struct {
+  int num_contexts;
+} shmem_team_config_t;
+
+typedef struct {
+  size_t total_ops;
+} shmem_ctx_session_config_t;
+
+/* Section 9.1: library setup, exit, and query routines. */
+SHMEM_API void shmem_init(void) SHMEMI_NOEXCEPT;
+SHMEM_API int shmem_init_thread(int requested, int *provided) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_query_thread(int *provided) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_finalize(void) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_query_initialized(int *initialized) SHMEMI_NOEXCEPT;
+SHMEM_API int shmem_my_pe(void) SHMEMI_NOEXCEPT;
+SHMEM_API int shmem_n_pes(void) SHMEMI_NOEXCEPT;
+SHMEMI_NORETURN SHMEM_API void shmem_global_exit(int status) SHMEMI_NOEXCEPT;
+SHMEM_API int shmem_pe_accessible(int pe) SHMEMI_NOEXCEPT;
+SHMEM_API int shmem_addr_accessible(const void *addr, int pe) SHMEMI_NOEXCEPT;
+SHMEM_API void *shmem_ptr(const void *dest, int pe) SHMEMI_NOEXCEPT;
+SHMEM_API void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_info_get_version(int *major, int *minor) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_info_get_name(char *name) SHMEMI_NOEXCEPT;
+SHMEMI_DEPRECATED SHMEM_API void start_pes(int npes) SHMEMI_NOEXCEPT;
+SHMEMI_DEPRECATED SHMEM_API int _my_pe(void) SHMEMI_NOEXCEPT;
+SHMEMI_DEPRECATED SHMEM_API int _num_pes(void) SHMEMI_NOEXCEPT;
+
+/* Section 9.3: memory management. */
+SHMEM_API void *shmem_malloc(size_t size) SHMEMI_NOEXCEPT;
+SHMEM_API void *shmem_malloc_with_hints(size_t size, long hints) SHMEMI_NOEXCEPT;
+SHMEM_API void *shmem_calloc(size_t count, size_t size) SHMEMI_NOEXCEPT;
+SHMEM_API void *shmem_align(size_t alignment, size_t size) SHMEMI_NOEXCEPT;
+SHMEM_API void *shmem_realloc(void *ptr, size_t size) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_free(void *ptr) SHMEMI_NOEXCEPT;
+SHMEMI_DEPRECATED SHMEM_API void *shmalloc(size_t size) SHMEMI_NOEXCEPT;
+SHMEMI_DEPRECATED SHMEM_API void *shmemalign(size_t alignment, size_t size) SHMEMI_NOEXCEPT;
+SHMEMI_DEPRECATED SHMEM_API void *shrealloc(void *ptr, size_t size) SHMEMI_NOEXCEPT;
+SHMEMI_DEPRECATED SHMEM_API void shfree(void *ptr) SHMEMI_NOEXCEPT;
+
+/* Section 9.6: remote memory access, for every standard RMA type. */
+#define SHMEMI_DECL_RMA_TYPED(A, T, N)                                         \
+  SHMEM_API void shmem_##N##_put(T *dest, const T *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_##N##_put(shmem_ctx_t ctx, T *dest, const T *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_##N##_get(T *dest, const T *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_##N##_get(shmem_ctx_t ctx, T *dest, const T *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_##N##_put_nbi(T *dest, const T *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_##N##_put_nbi(shmem_ctx_t ctx, T *dest, const T *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_##N##_get_nbi(T *dest, const T *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_##N##_get_nbi(shmem_ctx_t ctx, T *dest, const T *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_##N##_p(T *dest, T value, int pe) SHMEMI_NOEXCEPT;   \
+  SHMEM_API void shmem_ctx_##N##_p(shmem_ctx_t ctx, T *dest, T value, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API T shmem_##N##_g(const T *source, int pe) SHMEMI_NOEXCEPT;       \
+  SHMEM_API T shmem_ctx_##N##_g(shmem_ctx_t ctx, const T *source, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_##N##_iput(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_##N##_iput(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_##N##_iget(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_##N##_iget(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_##N##_ibput(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_##N##_ibput(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_##N##_ibget(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_##N##_ibget(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) SHMEMI_NOEXCEPT;
+SHMEMI_RMA_TYPES(SHMEMI_DECL_RMA_TYPED, ~)
+
+/* The SIZE forms: 8, 16, 32, 64 and 128 bits per element. */
+#define SHMEMI_DECL_RMA_SIZED(A, BITS, BYTES)                                  \
+  SHMEM_API void shmem_put##BITS(void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_put##BITS(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_get##BITS(void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_get##BITS(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_put##BITS##_nbi(void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_put##BITS##_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_get##BITS##_nbi(void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_get##BITS##_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_iput##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_iput##BITS(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_iget##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_iget##BITS(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ibput##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_ibput##BITS(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ibget##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) SHMEMI_NOEXCEPT; \
+  SHMEM_API void shmem_ctx_ibget##BITS(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) SHMEMI_NOEXCEPT;
+SHMEMI_RMA_SIZES(SHMEMI_DECL_RMA_SIZED, ~)
+
+SHMEM_API void shmem_putmem(void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_ctx_putmem(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_getmem(void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_ctx_getmem(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_putmem_nbi(void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_ctx_putmem_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_getmem_nbi(void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_ctx_getmem_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe) SHMEMI_NOEXCEPT;
+
+/* Section 9.11: memory ordering. */
+SHMEM_API void shmem_fence(void) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_ctx_fence(shmem_ctx_t ctx) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_quiet(void) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_ctx_quiet(shmem_ctx_t ctx) SHMEMI_NOEXCEPT;
+
+/* Section 9.9: the collectives every program needs from the start. */
+SHMEM_API void shmem_barrier_all(void) SHMEMI_NOEXCEPT;
+SHMEM_API void shmem_sync_all(void) SHMEMI_NOEXCEPT;
+
+/* Annex: data cache control, deprecated since 1.3; no effect on this
+ * cache-coherent implementation. */
+SHMEMI_DEPRECATED SHMEM_API void shmem_clear_cache_inv(void) SHMEMI_NOEXCEPT;
+SHMEMI_DEPRECATED SHMEM_API void shmem_set_cache_inv(void) SHMEMI_NOEXCEPT;
+SHMEMI_DEPRECATED SHMEM_API void shmem_clear_cache_line_inv(void *dest) SHMEMI_NOEXCEPT;
+SHMEMI_DEPRECATED SHMEM_API void shmem_set_cache_line_inv(void *dest) SHMEMI_NOEXCEPT;
+SHMEMI_DEPRECATED SHMEM_API void shmem_udcflush(void) SHMEMI_NOEXCEPT;
+SHMEMI_DEPRECATED SHMEM_API void shmem_udcflush_line(void *dest) SHMEMI_NOEXCEPT;
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+/* Type-generic RMA interfaces (section 9.6): C11 _Generic in C, templates
+ * in C++17. The ctx form takes one argument more than the plain form. */
+#if defined(SHMEMI_HAVE_C11_GENERICS)
+#define SHMEMI_C11_RMA(NAME, ...)                                              \
+  SHMEMI_CAT(SHMEMI_C11_RMA_, SHMEMI_NARGS(__VA_ARGS__))(NAME, __VA_ARGS__)
+#define SHMEMI_C11_RMA_4(NAME, d, s, n, pe)                                    \
+  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_, _##NAME)(d, s, n, pe)
+#define SHMEMI_C11_RMA_5(NAME, c, d, s, n, pe)                                 \
+  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_ctx_, _##NAME)(c, d, s, n, pe)
+#define SHMEMI_C11_RMA_6(NAME, d, s, ds, ss, n, pe)                            \
+  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_, _##NAME)(d, s, ds, ss, n, pe)
+#define SHMEMI_C11_RMA_7(NAME, a, b, c, d, e, f, g)                            \
+  SHMEMI_C11_RMA_7_(NAME, a, b, c, d, e, f, g)
+#define SHMEMI_C11_RMA_8(NAME, c, d, s, ds, ss, bs, nb, pe)                    \
+  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_ctx_, _##NAME)(c, d, s, ds, ss, bs, nb, pe)
+
+#define shmem_put(...) SHMEMI_C11_RMA(put, __VA_ARGS__)
+#define shmem_get(...) SHMEMI_C11_RMA(get, __VA_ARGS__)
+#define shmem_put_nbi(...) SHMEMI_C11_RMA(put_nbi, __VA_ARGS__)
+#define shmem_get_nbi(...) SHMEMI_C11_RMA(get_nbi, __VA_ARGS__)
+/* iput/iget take 6 (plain) or 7 (ctx); ibput/ibget take 7 or 8: the name
+ * tells the 7-argument case apart. */
+#define SHMEMI_C11_RMA_7_(NAME, a, b, c, d, e, f, g)                           \
+  SHMEMI_CAT(SHMEMI_C11_RMA7_, NAME)(a, b, c, d, e, f, g)
+#define SHMEMI_C11_RMA7_iput(c, d, s, ds, ss, n, pe)                           \
+  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_ctx_, _iput)(c, d, s, ds, ss, n, pe)
+#define SHMEMI_C11_RMA7_iget(c, d, s, ds, ss, n, pe)                           \
+  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_ctx_, _iget)(c, d, s, ds, ss, n, pe)
+#define SHMEMI_C11_RMA7_ibput(d, s, ds, ss, bs, nb, pe)                        \
+  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_, _ibput)(d, s, ds, ss, bs, nb, pe)
+#define SHMEMI_C11_RMA7_ibget(d, s, ds, ss, bs, nb, pe)                        \
+  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_, _ibget)(d, s, ds, ss, bs, nb, pe)
+#define shmem_iput(...) SHMEMI_C11_RMA(iput, __VA_ARGS__)
+#define shmem_iget(...) SHMEMI_C11_RMA(iget, __VA_ARGS__)
+#define shmem_ibput(...) SHMEMI_C11_RMA(ibput, __VA_ARGS__)
+#define shmem_ibget(...) SHMEMI_C11_RMA(ibget, __VA_ARGS__)
+
+#define shmem_p(...) SHMEMI_CAT(SHMEMI_C11_P_, SHMEMI_NARGS(__VA_ARGS__))(__VA_ARGS__)
+#define SHMEMI_C11_P_3(d, v, pe) SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_, _p)(d, v, pe)
+#define SHMEMI_C11_P_4(c, d, v, pe) SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_ctx_, _p)(c, d, v, pe)
+#define shmem_g(...) SHMEMI_CAT(SHMEMI_C11_G_, SHMEMI_NARGS(__VA_ARGS__))(__VA_ARGS__)
+#define SHMEMI_C11_G_2(s, pe) SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, s, shmem_, _g)(s, pe)
+#define SHMEMI_C11_G_3(c, s, pe) SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, s, shmem_ctx_, _g)(c, s, pe)
+
+#elif defined(SHMEMI_HAVE_CXX_GENERICS)
+#define SHMEMI_CXX_RMA_BLOCK(NAME)                                             \
+  template <class T> inline void shmem_##NAME(T *dest, const T *source, size_t nelems, int pe) { \
+    SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_, _##NAME, (dest, source, nelems, pe), \
+                        "shmem_" #NAME ": TYPE is not a standard RMA type")    \
+  }                                                                            \
+  template <class T> inline void shmem_##NAME(shmem_ctx_t ctx, T *dest, const T *source, size_t nelems, int pe) { \
+    SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_ctx_, _##NAME, (ctx, dest, source, nelems, pe), \
+                        "shmem_" #NAME ": TYPE is not a standard RMA type")    \
+  }
+SHMEMI_CXX_RMA_BLOCK(put)
+SHMEMI_CXX_RMA_BLOCK(get)
+SHMEMI_CXX_RMA_BLOCK(put_nbi)
+SHMEMI_CXX_RMA_BLOCK(get_nbi)
+
+#define SHMEMI_CXX_RMA_STRIDED(NAME)                                           \
+  template <class T> inline void shmem_##NAME(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) { \
+    SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_, _##NAME, (dest, source, dst, sst, nelems, pe), \
+                        "shmem_" #NAME ": TYPE is not a standard RMA type")    \
+  }                                                                            \
+  template <class T> inline void shmem_##NAME(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) { \
+    SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_ctx_, _##NAME, (ctx, dest, source, dst, sst, nelems, pe), \
+                        "shmem_" #NAME ": TYPE is not a standard RMA type")    \
+  }
+SHMEMI_CXX_RMA_STRIDED(iput)
+SHMEMI_CXX_RMA_STRIDED(iget)
+
+#define SHMEMI_CXX_RMA_BLOCKED(NAME)                                           \
+  template <class T> inline void shmem_##NAME(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) { \
+    SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_, _##NAME, (dest, source, dst, sst, bsize, nblocks, pe), \
+                        "shmem_" #NAME ": TYPE is not a standard RMA type")    \
+  }                                                                            \
+  template <class T> inline void shmem_##NAME(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) { \
+    SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_ctx_, _##NAME, (ctx, dest, source, dst, sst, bsize, nblocks, pe), \
+                        "shmem_" #NAME ": TYPE is not a standard RMA type")    \
+  }
+SHMEMI_CXX_RMA_BLOCKED(ibput)
+SHMEMI_CXX_RMA_BLOCKED(ibget)
+
+template <class T> inline void shmem_p(T *dest, typename shmemi_identity<T>::type value, int pe) {
+  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_, _p, (dest, value, pe),
+                      "shmem_p: TYPE is not a standard RMA type")
+}
+template <class T> inline void shmem_p(shmem_ctx_t ctx, T *dest, typename shmemi_identity<T>::type value, int pe) {
+  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_ctx_, _p, (ctx, dest, value, pe),
+                      "shmem_p: TYPE is not a standard RMA type")
+}
+template <class T> inline T shmem_g(const T *source, int pe) {
+  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_, _g, (source, pe),
+                      "shmem_g: TYPE is not a standard RMA type")
+}
+template <class T> inline T shmem_g(shmem_ctx_t ctx, const T *source, int pe) {
+  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_ctx_, _g, (ctx, source, pe),
+                      "shmem_g: TYPE is not a standard RMA type")
+}
+#endif /* generics */
+
+#endif /* SHMEM_H */

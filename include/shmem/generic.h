@@ -1,0 +1,58 @@
+/* Machinery that turns a type table (shmem/tables.h) into the spec's
+ * type-generic interfaces: C11 generic selection in C, templates in C++.
+ * Included by shmem.h; not meant for direct use. */
+#ifndef SHMEM_GENERIC_H
+#define SHMEM_GENERIC_H
+
+#define SHMEMI_UNPACK(...) __VA_ARGS__
+#define SHMEMI_CAT(a, b) SHMEMI_CAT_(a, b)
+#define SHMEMI_CAT_(a, b) a##b
+
+/* Number of arguments (1..10): picks the ctx or the plain form of a generic
+ * routine, since the ctx form always takes one argument more. */
+#define SHMEMI_NARGS(...) SHMEMI_NARGS_(__VA_ARGS__, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define SHMEMI_NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, N, ...) N
+
+#if defined(__cplusplus)
+#if __cplusplus >= 201703L
+#include <type_traits>
+#define SHMEMI_HAVE_CXX_GENERICS 1
+
+template <class T> struct shmemi_false : std::false_type {};
+template <class T> struct shmemi_identity { typedef T type; };
+
+/* One row of the dispatch chain; A is (T, PREFIX, SUFFIX, (ARGS...)). */
+#define SHMEMI_CXX_ROW(A, TYPE, NAME) SHMEMI_CXX_ROW_(SHMEMI_UNPACK A, TYPE, NAME)
+#define SHMEMI_CXX_ROW_(...) SHMEMI_CXX_ROW__(__VA_ARGS__)
+#define SHMEMI_CXX_ROW__(T, P, S, ARGS, TYPE, NAME)                            \
+  if constexpr (std::is_same<T, TYPE>::value) return P##NAME##S ARGS; else
+
+/* Body of a generic C++ template: calls the typed routine for T, or fails
+ * to compile naming the routine when T is not in the spec's table. */
+#define SHMEMI_CXX_DISPATCH(TABLE, T, P, S, ARGS, WHAT)                        \
+  TABLE(SHMEMI_CXX_ROW, (T, P, S, ARGS))                                       \
+  static_assert(shmemi_false<T>::value, WHAT);
+#endif
+
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define SHMEMI_HAVE_C11_GENERICS 1
+
+/* C11: one _Generic per row, each nested in the previous one's default, so
+ * that rows naming the same C type (int and int32_t) do not collide. */
+#define SHMEMI_C11_OPEN(A, TYPE, NAME) SHMEMI_C11_OPEN_(SHMEMI_UNPACK A, TYPE, NAME)
+#define SHMEMI_C11_OPEN_(...) SHMEMI_C11_OPEN__(__VA_ARGS__)
+#define SHMEMI_C11_OPEN__(E, P, S, TYPE, NAME)                                 \
+  _Generic((E), TYPE *: P##NAME##S, const TYPE *: P##NAME##S,                  \
+           volatile TYPE *: P##NAME##S, default:
+#define SHMEMI_C11_CLOSE(A, TYPE, NAME) )
+
+/* Selects P<TYPENAME>S for the pointer expression E (not evaluated). */
+#define SHMEMI_C11_SELECT(TABLE, E, P, S)                                      \
+  TABLE(SHMEMI_C11_OPEN, (E, P, S))                                            \
+  shmemi_generic_type_not_in_spec_table TABLE(SHMEMI_C11_CLOSE, ~)
+
+/* Reached only when no row matched: the compiler reports a call to this. */
+void shmemi_generic_type_not_in_spec_table(void);
+#endif
+
+#endif /* SHMEM_GENERIC_H */

@@ -1,0 +1,49 @@
+// Section 9.11 (memory ordering) and the world barriers of section 9.9.
+#include "core/checks.hpp"
+#include "mpi_rma/transport.hpp"
+
+using namespace shmemi;
+
+extern "C" {
+
+void shmem_quiet(void) noexcept {
+  require_init("shmem_quiet");
+  transport::quiet();
+}
+
+void shmem_ctx_quiet(shmem_ctx_t ctx) noexcept {
+  require_init("shmem_ctx_quiet");
+  require_ctx("shmem_ctx_quiet", ctx);
+  transport::quiet();
+}
+
+void shmem_fence(void) noexcept {
+  require_init("shmem_fence");
+  transport::fence();
+}
+
+void shmem_ctx_fence(shmem_ctx_t ctx) noexcept {
+  require_init("shmem_ctx_fence");
+  require_ctx("shmem_ctx_fence", ctx);
+  transport::fence();
+}
+
+void shmem_barrier_all(void) noexcept {
+  require_init("shmem_barrier_all");
+  transport::barrier_all();
+}
+
+void shmem_sync_all(void) noexcept {
+  require_init("shmem_sync_all");
+  transport::sync_all();
+}
+
+// Deprecated cache control: nothing to do on cache-coherent machines.
+void shmem_clear_cache_inv(void) noexcept {}
+void shmem_set_cache_inv(void) noexcept {}
+void shmem_clear_cache_line_inv(void *) noexcept {}
+void shmem_set_cache_line_inv(void *) noexcept {}
+void shmem_udcflush(void) noexcept {}
+void shmem_udcflush_line(void *) noexcept {}
+
+} // extern "C"

@@ -1,0 +1,34 @@
+#include "core/checks.hpp"
+
+namespace shmemi {
+
+void fail_not_initialized(const char *routine) {
+  fatal(routine, "called while the library is not initialized: call shmem_init "
+                 "first, and no OpenSHMEM routine after the last shmem_finalize");
+}
+
+void fail_pe(const char *routine, int pe, int n_pes) {
+  fatal(routine, "argument pe = %d is out of range: allowed 0 to %d", pe, n_pes - 1);
+}
+
+void fail_not_symmetric(const char *routine, const char *arg, const void *addr,
+                        std::size_t len) {
+  fatal(routine,
+        "argument %s = %p (%zu bytes) is not a symmetric address: allowed are the "
+        "symmetric heap [%p, %p) and global/static data [%p, %p)",
+        arg, addr, len, static_cast<void *>(rt.heap.base),
+        static_cast<void *>(rt.heap.base + rt.heap.size), static_cast<void *>(rt.statics.base),
+        static_cast<void *>(rt.statics.base + rt.statics.size));
+}
+
+void fail_ctx(const char *routine, shmem_ctx_t ctx) {
+  fatal(routine, "argument ctx = %p is not a valid context (SHMEM_CTX_INVALID or "
+                 "destroyed); use SHMEM_CTX_DEFAULT or a context from shmem_ctx_create",
+        static_cast<void *>(ctx));
+}
+
+void fail_null(const char *routine, const char *arg, std::size_t count) {
+  fatal(routine, "argument %s is NULL but %zu bytes are to be transferred", arg, count);
+}
+
+} // namespace shmemi

@@ -1,0 +1,51 @@
+// Argument checks shared by the API routines. They cost a compare or two
+// and are always on; each failure names the routine, the argument, its
+// value and what was allowed, then ends the job.
+#pragma once
+
+#include <cstddef>
+
+#include "core/context.hpp"
+#include "core/error.hpp"
+#include "core/runtime.hpp"
+#include "core/symmetric.hpp"
+
+namespace shmemi {
+
+[[noreturn]] void fail_not_initialized(const char *routine);
+[[noreturn]] void fail_pe(const char *routine, int pe, int n_pes);
+[[noreturn]] void fail_not_symmetric(const char *routine, const char *arg,
+                                     const void *addr, std::size_t len);
+[[noreturn]] void fail_ctx(const char *routine, shmem_ctx_t ctx);
+[[noreturn]] void fail_null(const char *routine, const char *arg, std::size_t count);
+
+inline void require_init(const char *routine) {
+  if (!runtime_ready()) [[unlikely]]
+    fail_not_initialized(routine);
+}
+
+inline void require_pe(const char *routine, int pe) {
+  if (pe < 0 || pe >= rt.n_pes) [[unlikely]]
+    fail_pe(routine, pe, rt.n_pes);
+}
+
+inline void require_ctx(const char *routine, shmem_ctx_t ctx) {
+  if (ctx == SHMEM_CTX_INVALID || ctx->team == nullptr) [[unlikely]]
+    fail_ctx(routine, ctx);
+}
+
+inline void require_buffer(const char *routine, const char *arg, const void *addr,
+                           std::size_t len) {
+  if (addr == nullptr && len > 0) [[unlikely]]
+    fail_null(routine, arg, len);
+}
+
+inline SymAddr require_symmetric(const char *routine, const char *arg, const void *addr,
+                                 std::size_t len) {
+  SymAddr out;
+  if (!symmetric_locate(rt.heap, rt.statics, addr, len, out)) [[unlikely]]
+    fail_not_symmetric(routine, arg, addr, len);
+  return out;
+}
+
+} // namespace shmemi

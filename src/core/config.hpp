@@ -1,0 +1,41 @@
+// The environment variables the library reads: one table, which yields the
+// Config fields, the parser and the SHMEM_INFO print-out.
+#pragma once
+
+#include <cstddef>
+#include <cstdio>
+#include <functional>
+#include <string>
+
+namespace shmemi {
+
+// X(field, C++ type, name after the SHMEM_/SMA_ prefix, default, help)
+#define SHMEMI_ENV_TABLE(X)                                                    \
+  X(symmetric_size, std::size_t, "SYMMETRIC_SIZE", "256M",                     \
+    "Symmetric heap size per PE: bytes, or a number with suffix K, M, G or T") \
+  X(debug, bool, "DEBUG", "off",                                               \
+    "Print debugging messages (allocation failures, ...); any value but 0/no/off enables") \
+  X(version, bool, "VERSION", "off", "Print the library version at start-up")  \
+  X(info, bool, "INFO", "off",                                                 \
+    "Print the version and this table of variables at start-up")
+
+struct Config {
+#define SHMEMI_ENV_FIELD(field, type, name, def, help) type field{};
+  SHMEMI_ENV_TABLE(SHMEMI_ENV_FIELD)
+#undef SHMEMI_ENV_FIELD
+};
+
+// Parsers for the value kinds of the table; false means "not valid".
+bool env_parse(const char *text, std::size_t &out);
+bool env_parse(const char *text, bool &out);
+
+using EnvLookup = std::function<const char *(const char *)>;
+
+// Reads every variable (SHMEM_ name first, then the deprecated SMA_ one).
+// On a bad value returns false and explains in *error.
+bool config_load(const EnvLookup &lookup, Config &config, std::string *error);
+
+// The SHMEM_INFO table: every variable with its default, value and help.
+void config_print(const Config &config, const EnvLookup &lookup, std::FILE *out);
+
+} // namespace shmemi

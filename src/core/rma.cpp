@@ -1,0 +1,114 @@
+#include "core/rma.hpp"
+
+#include <cstdint>
+#include <cstring>
+
+#include "core/checks.hpp"
+
+namespace shmemi {
+namespace {
+
+// The world PE behind `pe` of the context's team, checked.
+int target_pe(const char *routine, shmem_ctx_t ctx, int pe) {
+  require_init(routine);
+  require_ctx(routine, ctx);
+  const shmemi_team &team = *ctx->team;
+  if (pe < 0 || pe >= team.size) [[unlikely]]
+    fail_pe(routine, pe, team.size);
+  return team.start + pe * team.stride;
+}
+
+std::size_t byte_count(const char *routine, std::size_t nelems, std::size_t elem_bytes) {
+  if (nelems > SIZE_MAX / elem_bytes) [[unlikely]]
+    fatal(routine, "argument nelems = %zu is too large: %zu-byte elements overflow size_t",
+          nelems, elem_bytes);
+  return nelems * elem_bytes;
+}
+
+// The address range a strided transfer touches on one side.
+struct Span {
+  const char *lo;
+  std::size_t len;
+};
+
+Span strided_span(const void *base, std::ptrdiff_t stride, const transport::Strided &s) {
+  const std::ptrdiff_t last = static_cast<std::ptrdiff_t>(s.nblocks - 1) * stride;
+  const char *p = static_cast<const char *>(base);
+  const char *lo = last < 0 ? p + last : p;
+  return {lo, static_cast<std::size_t>(last < 0 ? -last : last) + s.block_bytes};
+}
+
+transport::Strided to_bytes(const char *routine, StridedElems e, std::size_t elem_bytes) {
+  const std::size_t block = byte_count(routine, e.bsize, elem_bytes);
+  return {e.dst * static_cast<std::ptrdiff_t>(elem_bytes),
+          e.sst * static_cast<std::ptrdiff_t>(elem_bytes), block, e.nblocks};
+}
+
+void copy_strided(void *dest, const void *source, const transport::Strided &s) {
+  char *d = static_cast<char *>(dest);
+  const char *src = static_cast<const char *>(source);
+  for (std::size_t b = 0; b < s.nblocks; ++b, d += s.dst_stride, src += s.src_stride)
+    std::memmove(d, src, s.block_bytes);
+}
+
+} // namespace
+
+void rma_put(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
+             std::size_t elem_bytes, int pe, Completion c, const char *routine) {
+  const int world = target_pe(routine, ctx, pe);
+  const std::size_t n = byte_count(routine, nelems, elem_bytes);
+  if (n == 0) return;
+  require_buffer(routine, "source", source, n);
+  const SymAddr at = require_symmetric(routine, "dest", dest, n);
+  if (world == rt.my_pe)
+    std::memmove(dest, source, n);
+  else
+    transport::put(at, source, n, world, c);
+}
+
+void rma_get(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
+             std::size_t elem_bytes, int pe, Completion c, const char *routine) {
+  const int world = target_pe(routine, ctx, pe);
+  const std::size_t n = byte_count(routine, nelems, elem_bytes);
+  if (n == 0) return;
+  require_buffer(routine, "dest", dest, n);
+  const SymAddr at = require_symmetric(routine, "source", source, n);
+  if (world == rt.my_pe)
+    std::memmove(dest, source, n);
+  else
+    transport::get(dest, at, n, world, c);
+}
+
+void rma_put_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
+                     std::size_t elem_bytes, int pe, const char *routine) {
+  const int world = target_pe(routine, ctx, pe);
+  const transport::Strided s = to_bytes(routine, shape, elem_bytes);
+  if (s.nblocks == 0 || s.block_bytes == 0) return;
+  const Span src = strided_span(source, s.src_stride, s);
+  require_buffer(routine, "source", source, src.len);
+  const Span dst = strided_span(dest, s.dst_stride, s);
+  const SymAddr lo = require_symmetric(routine, "dest", dst.lo, dst.len);
+  if (world == rt.my_pe)
+    return copy_strided(dest, source, s);
+  const SymAddr at{lo.space, lo.offset + static_cast<std::size_t>(
+                                             static_cast<const char *>(dest) - dst.lo)};
+  transport::put_strided(at, source, s, world);
+}
+
+void rma_get_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
+                     std::size_t elem_bytes, int pe, const char *routine) {
+  const int world = target_pe(routine, ctx, pe);
+  const transport::Strided s = to_bytes(routine, shape, elem_bytes);
+  if (s.nblocks == 0 || s.block_bytes == 0) return;
+  const Span dst = strided_span(dest, s.dst_stride, s);
+  require_buffer(routine, "dest", dest, dst.len);
+  const Span src = strided_span(source, s.src_stride, s);
+  const SymAddr lo = require_symmetric(routine, "source", src.lo, src.len);
+  if (world == rt.my_pe)
+    return copy_strided(dest, source, s);
+  const SymAddr at{lo.space, lo.offset + static_cast<std::size_t>(
+                                             static_cast<const char *>(source) - src.lo)};
+  transport::get_strided(dest, at, s, world);
+}
+
+} // namespace shmemi

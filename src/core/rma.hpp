@@ -1,0 +1,32 @@
+// The routing of every put and get: to this PE's own memory by copy, to
+// other PEs through the transport. The API layer calls these in bytes.
+#pragma once
+
+#include <cstddef>
+
+#include "core/context.hpp"
+#include "mpi_rma/transport.hpp"
+
+namespace shmemi {
+
+using transport::Completion;
+
+// nelems elements of elem_bytes each.
+void rma_put(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
+             std::size_t elem_bytes, int pe, Completion c, const char *routine);
+void rma_get(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
+             std::size_t elem_bytes, int pe, Completion c, const char *routine);
+
+// Strides and block length in elements, as the spec's iput/ibput take them.
+struct StridedElems {
+  std::ptrdiff_t dst;
+  std::ptrdiff_t sst;
+  std::size_t bsize;
+  std::size_t nblocks;
+};
+void rma_put_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
+                     std::size_t elem_bytes, int pe, const char *routine);
+void rma_get_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
+                     std::size_t elem_bytes, int pe, const char *routine);
+
+} // namespace shmemi

@@ -1,0 +1,84 @@
+#include "core/runtime.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "core/context.hpp"
+#include "core/error.hpp"
+#include "mpi_rma/transport.hpp"
+
+shmemi_team shmemi_team_world;
+shmemi_team shmemi_team_shared;
+shmemi_ctx shmemi_ctx_default{&shmemi_team_world, 0};
+
+namespace shmemi {
+
+Runtime rt;
+
+namespace {
+
+// Space at the end of the heap kept for the library's own symmetric data.
+constexpr std::size_t internal_reserve = std::size_t{1} << 20;
+
+const char *process_env(const char *name) { return std::getenv(name); }
+
+void print_banner() {
+  std::printf("%s, OpenSHMEM specification %d.%d\n", SHMEM_VENDOR_STRING,
+              SHMEM_MAJOR_VERSION, SHMEM_MINOR_VERSION);
+  if (rt.config.info) config_print(rt.config, process_env, stdout);
+  std::fflush(stdout);
+}
+
+// Programs may return from main without shmem_finalize (start_pes programs
+// always do): finish for them, then end MPI if the library started it.
+void at_process_exit() {
+  if (rt.init_depth > 0) {
+    rt.init_depth = 1;
+    runtime_finalize();
+  }
+  transport::release_mpi();
+}
+
+void start(int requested, const char *routine) {
+  const transport::Identity id = transport::start(requested);
+  rt.my_pe = id.my_pe;
+  rt.n_pes = id.n_pes;
+  rt.thread_level = id.thread_provided < requested ? id.thread_provided : requested;
+  std::string error;
+  if (!config_load(process_env, rt.config, &error)) fatal(routine, "%s", error.c_str());
+  if (rt.my_pe == 0 && (rt.config.version || rt.config.info)) print_banner();
+
+  const std::size_t heap_bytes = rt.config.symmetric_size + internal_reserve;
+  rt.statics = static_data_region();
+  rt.heap = {transport::map_memory(heap_bytes, rt.statics), heap_bytes};
+  rt.allocator.emplace(heap_bytes);
+  shmemi_team_world = {0, 1, rt.n_pes};
+  shmemi_team_shared = {rt.my_pe, 1, 1};
+}
+
+} // namespace
+
+void runtime_init(int requested, int *provided, const char *routine) {
+  static bool exit_hook = false;
+  if (requested < SHMEM_THREAD_SINGLE || requested > SHMEM_THREAD_MULTIPLE)
+    fatal(routine, "argument requested = %d is not a thread level: allowed "
+                   "SHMEM_THREAD_SINGLE (0) to SHMEM_THREAD_MULTIPLE (3)", requested);
+  if (rt.init_depth == 0) start(requested, routine);
+  ++rt.init_depth;
+  if (!exit_hook) exit_hook = std::atexit(at_process_exit) == 0;
+  if (provided) *provided = rt.thread_level;
+}
+
+void runtime_finalize() {
+  transport::barrier_all();
+  if (--rt.init_depth > 0) return;
+  transport::stop();
+  rt.allocator.reset();
+  rt.heap = {};
+  rt.statics = {};
+  shmemi_team_world = {};
+  shmemi_team_shared = {};
+}
+
+} // namespace shmemi

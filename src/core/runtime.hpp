@@ -1,0 +1,32 @@
+// The library's process-wide state and its start/stop sequence.
+#pragma once
+
+#include <optional>
+
+#include "core/config.hpp"
+#include "core/heap.hpp"
+#include "core/symmetric.hpp"
+
+namespace shmemi {
+
+struct Runtime {
+  Config config;
+  int my_pe = -1;
+  int n_pes = 0;
+  int init_depth = 0;   // initializations not yet matched by a finalize
+  int thread_level = 0; // SHMEM_THREAD_* provided
+  Region heap;          // this PE's symmetric heap
+  Region statics;       // this PE's data+bss
+  std::optional<HeapAllocator> allocator;
+};
+
+extern Runtime rt;
+
+// shmem_init_thread: the first call starts everything, later ones nest.
+void runtime_init(int requested, int *provided, const char *routine);
+// shmem_finalize: the call matching the first init releases everything.
+void runtime_finalize();
+
+inline bool runtime_ready() { return rt.init_depth > 0; }
+
+} // namespace shmemi

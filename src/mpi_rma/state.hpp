@@ -1,0 +1,35 @@
+// The MPI objects behind the transport, shared by the files of this layer.
+#pragma once
+
+#include <mpi.h>
+
+#include <vector>
+
+#include "core/symmetric.hpp"
+
+namespace shmemi::mpi {
+
+struct State {
+  MPI_Comm comm = MPI_COMM_NULL;  // the library's duplicate of MPI_COMM_WORLD
+  bool owns_mpi = false;          // we called MPI_Init, so we finalize
+  int my_pe = -1;
+  MPI_Win heap_win = MPI_WIN_NULL;   // MPI_Win_allocate, displacement unit 1
+  MPI_Win static_win = MPI_WIN_NULL; // dynamic window with data+bss attached
+  std::vector<MPI_Aint> static_base; // each PE's address of its data+bss
+  bool unflushed = false;            // operations issued since the last flush
+};
+
+extern State state;
+
+inline MPI_Win window_of(Space space) {
+  return space == Space::heap ? state.heap_win : state.static_win;
+}
+
+// Target displacement: heap offsets are relative to the window base; the
+// dynamic window takes absolute addresses of the target process.
+inline MPI_Aint displacement(SymAddr addr, int pe) {
+  const auto offset = static_cast<MPI_Aint>(addr.offset);
+  return addr.space == Space::heap ? offset : state.static_base[pe] + offset;
+}
+
+} // namespace shmemi::mpi

@@ -1,0 +1,156 @@
+// Start and stop of MPI, the windows, and the job-wide synchronization.
+#include <cstdio>
+#include <cstdlib>
+
+#include "core/error.hpp"
+#include "mpi_rma/mpi_check.hpp"
+#include "mpi_rma/state.hpp"
+#include "mpi_rma/transport.hpp"
+
+namespace shmemi::mpi {
+
+State state;
+
+void call_failed(int rc, const char *call, const char *function) {
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  MPI_Error_string(rc, text, &len);
+  fatal(function, "MPI call failed: %s: %s", call, text);
+}
+
+namespace {
+
+int mpi_level(int shmem_level) {
+  static const int levels[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED,
+                               MPI_THREAD_SERIALIZED, MPI_THREAD_MULTIPLE};
+  return levels[shmem_level];
+}
+
+int shmem_level(int mpi_thread_level) {
+  for (int level = 3; level > 0; --level)
+    if (mpi_thread_level >= mpi_level(level)) return level;
+  return 0;
+}
+
+bool mpi_running() {
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  return initialized && !finalized;
+}
+
+void create_heap_window(std::size_t bytes, char **base) {
+  MPI_Info info;
+  SHMEMI_MPI(MPI_Info_create(&info));
+  SHMEMI_MPI(MPI_Info_set(info, "same_size", "true"));
+  SHMEMI_MPI(MPI_Win_allocate(static_cast<MPI_Aint>(bytes), 1, info, state.comm,
+                              base, &state.heap_win));
+  SHMEMI_MPI(MPI_Info_free(&info));
+}
+
+void create_static_window(const Region &statics) {
+  SHMEMI_MPI(MPI_Win_create_dynamic(MPI_INFO_NULL, state.comm, &state.static_win));
+  if (statics.size > 0)
+    SHMEMI_MPI(MPI_Win_attach(state.static_win, statics.base,
+                              static_cast<MPI_Aint>(statics.size)));
+  MPI_Aint mine = 0;
+  SHMEMI_MPI(MPI_Get_address(statics.base, &mine));
+  int n = 0;
+  SHMEMI_MPI(MPI_Comm_size(state.comm, &n));
+  state.static_base.assign(static_cast<std::size_t>(n), 0);
+  SHMEMI_MPI(MPI_Allgather(&mine, 1, MPI_AINT, state.static_base.data(), 1,
+                           MPI_AINT, state.comm));
+}
+
+void check_same_heap_size(std::size_t bytes) {
+  unsigned long long mine = bytes, lo = 0, hi = 0;
+  SHMEMI_MPI(MPI_Allreduce(&mine, &lo, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, state.comm));
+  SHMEMI_MPI(MPI_Allreduce(&mine, &hi, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, state.comm));
+  if (lo != hi)
+    fatal("shmem_init",
+          "SHMEM_SYMMETRIC_SIZE differs between PEs (%llu to %llu bytes); "
+          "every PE must use the same value", lo, hi);
+}
+
+} // namespace
+} // namespace shmemi::mpi
+
+namespace shmemi::transport {
+using namespace shmemi::mpi;
+
+Identity start(int thread_requested) {
+  int provided = MPI_THREAD_SINGLE;
+  if (!mpi_running()) {
+    SHMEMI_MPI(MPI_Init_thread(nullptr, nullptr, mpi_level(thread_requested), &provided));
+    state.owns_mpi = true;
+  } else {
+    SHMEMI_MPI(MPI_Query_thread(&provided));
+  }
+  SHMEMI_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &state.comm));
+  SHMEMI_MPI(MPI_Comm_set_errhandler(state.comm, MPI_ERRORS_RETURN));
+  Identity id{};
+  SHMEMI_MPI(MPI_Comm_rank(state.comm, &id.my_pe));
+  SHMEMI_MPI(MPI_Comm_size(state.comm, &id.n_pes));
+  id.thread_provided = shmem_level(provided);
+  state.my_pe = id.my_pe;
+  return id;
+}
+
+char *map_memory(std::size_t heap_bytes, const Region &statics) {
+  check_same_heap_size(heap_bytes);
+  char *base = nullptr;
+  create_heap_window(heap_bytes, &base);
+  create_static_window(statics);
+  for (MPI_Win win : {state.heap_win, state.static_win}) {
+    SHMEMI_MPI(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
+    SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, win));
+  }
+  return base;
+}
+
+void stop() {
+  for (MPI_Win *win : {&state.heap_win, &state.static_win}) {
+    SHMEMI_MPI(MPI_Win_unlock_all(*win));
+    SHMEMI_MPI(MPI_Win_free(win));
+  }
+  state.static_base.clear();
+  SHMEMI_MPI(MPI_Comm_free(&state.comm));
+}
+
+void release_mpi() {
+  if (state.owns_mpi && mpi_running()) MPI_Finalize();
+  state.owns_mpi = false;
+}
+
+void abort_job(int status) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  if (mpi_running()) MPI_Abort(MPI_COMM_WORLD, status);
+  std::_Exit(status);
+}
+
+void quiet() {
+  if (!state.unflushed) return;
+  SHMEMI_MPI(MPI_Win_flush_all(state.heap_win));
+  SHMEMI_MPI(MPI_Win_flush_all(state.static_win));
+  state.unflushed = false;
+}
+
+// MPI orders only accumulates; puts and gets to one target may overtake
+// each other, so ordering them takes their completion.
+void fence() { quiet(); }
+
+void sync_all() {
+  SHMEMI_MPI(MPI_Win_sync(state.heap_win));
+  SHMEMI_MPI(MPI_Win_sync(state.static_win));
+  SHMEMI_MPI(MPI_Barrier(state.comm));
+  SHMEMI_MPI(MPI_Win_sync(state.heap_win));
+  SHMEMI_MPI(MPI_Win_sync(state.static_win));
+}
+
+void barrier_all() {
+  quiet();
+  sync_all();
+}
+
+} // namespace shmemi::transport

@@ -1,0 +1,40 @@
+/* Checks for multi-PE test programs: each PE checks its own results, reports
+ * every failure with its PE number, and the program's exit status is the
+ * verdict (non-zero if any check failed on this PE). */
+#ifndef SHMEM_TEST_CHECK_H
+#define SHMEM_TEST_CHECK_H
+
+#include <stdio.h>
+
+static int check_failures;
+
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stderr, "[PE %d] %s:%d: check failed: %s\n", shmem_my_pe(),     \
+              __FILE__, __LINE__, #cond);                                      \
+      ++check_failures;                                                        \
+    }                                                                          \
+  } while (0)
+
+#define CHECK_MSG(cond, ...)                                                   \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stderr, "[PE %d] %s:%d: check failed: %s: ", shmem_my_pe(),     \
+              __FILE__, __LINE__, #cond);                                      \
+      fprintf(stderr, __VA_ARGS__);                                            \
+      fputc('\n', stderr);                                                     \
+      ++check_failures;                                                        \
+    }                                                                          \
+  } while (0)
+
+/* Ends the test: finalize, then the exit status says whether this PE passed. */
+#define CHECK_DONE()                                                           \
+  do {                                                                         \
+    int me_ = shmem_my_pe();                                                   \
+    shmem_finalize();                                                          \
+    if (check_failures) fprintf(stderr, "[PE %d] %d check(s) failed\n", me_, check_failures); \
+    return check_failures ? 1 : 0;                                             \
+  } while (0)
+
+#endif

@@ -1,0 +1,3 @@
+#include <gtest/gtest.h>
+#include "core/config.hpp"
+TEST(Config, Placeholder) { SUCCEED(); }
