@@ -216,6 +216,14 @@ SHMEMI_DEPRECATED SHMEM_API void shmem_udcflush_line(void *dest) SHMEMI_NOEXCEPT
 } /* extern "C" */
 #endif
 
+/* The other chapters of the API, each in a header of its own. */
+#include <shmem/teams.h>  /* section 9.4: teams */
+#include <shmem/amo.h>    /* section 9.7: atomic memory operations */
+#include <shmem/signal.h> /* section 9.8: signaling operations */
+#include <shmem/coll.h>   /* section 9.9: collective routines */
+#include <shmem/p2p.h>    /* section 9.10: point-to-point synchronization */
+#include <shmem/lock.h>   /* section 9.12: distributed locking */
+
 /* Type-generic RMA interfaces (section 9.6): C11 _Generic in C, templates
  * in C++17. The ctx form takes one argument more than the plain form. */
 #if defined(SHMEMI_HAVE_C11_GENERICS)

@@ -6,10 +6,9 @@
 
 #include "core/context.hpp"
 #include "core/error.hpp"
+#include "core/team.hpp"
 #include "mpi_rma/transport.hpp"
 
-shmemi_team shmemi_team_world;
-shmemi_team shmemi_team_shared;
 shmemi_ctx shmemi_ctx_default{&shmemi_team_world, 0};
 
 namespace shmemi {
@@ -53,8 +52,7 @@ void start(int requested, const char *routine) {
   rt.statics = static_data_region();
   rt.heap = {transport::map_memory(heap_bytes, rt.statics), heap_bytes};
   rt.allocator.emplace(heap_bytes);
-  shmemi_team_world = {0, 1, rt.n_pes};
-  shmemi_team_shared = {rt.my_pe, 1, 1};
+  teams_start();
 }
 
 } // namespace
@@ -73,12 +71,11 @@ void runtime_init(int requested, int *provided, const char *routine) {
 void runtime_finalize() {
   transport::barrier_all();
   if (--rt.init_depth > 0) return;
+  teams_stop();
   transport::stop();
   rt.allocator.reset();
   rt.heap = {};
   rt.statics = {};
-  shmemi_team_world = {};
-  shmemi_team_shared = {};
 }
 
 } // namespace shmemi
