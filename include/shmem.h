@@ -28,6 +28,11 @@ extern "C" {
 #define SHMEM_API __attribute__((visibility("default")))
 #define SHMEMI_DEPRECATED __attribute__((deprecated))
 
+/* Declares shmem_NAME PARAMS and shmem_ctx_NAME(shmem_ctx_t ctx, PARAMS). */
+#define SHMEMI_DECL_PAIR(RET, NAME, PARAMS)                                    \
+  SHMEM_API RET shmem_##NAME PARAMS SHMEMI_NOEXCEPT;                           \
+  SHMEM_API RET shmem_ctx_##NAME(shmem_ctx_t ctx, SHMEMI_UNPACK PARAMS) SHMEMI_NOEXCEPT;
+
 /* Section 6: library constants. */
 #define SHMEM_MAJOR_VERSION 1
 #define SHMEM_MINOR_VERSION 6
@@ -227,102 +232,33 @@ SHMEMI_DEPRECATED SHMEM_API void shmem_udcflush_line(void *dest) SHMEMI_NOEXCEPT
 /* Type-generic RMA interfaces (section 9.6): C11 _Generic in C, templates
  * in C++17. The ctx form takes one argument more than the plain form. */
 #if defined(SHMEMI_HAVE_C11_GENERICS)
-#define SHMEMI_C11_RMA(NAME, ...)                                              \
-  SHMEMI_CAT(SHMEMI_C11_RMA_, SHMEMI_NARGS(__VA_ARGS__))(NAME, __VA_ARGS__)
-#define SHMEMI_C11_RMA_4(NAME, d, s, n, pe)                                    \
-  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_, _##NAME)(d, s, n, pe)
-#define SHMEMI_C11_RMA_5(NAME, c, d, s, n, pe)                                 \
-  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_ctx_, _##NAME)(c, d, s, n, pe)
-#define SHMEMI_C11_RMA_6(NAME, d, s, ds, ss, n, pe)                            \
-  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_, _##NAME)(d, s, ds, ss, n, pe)
-#define SHMEMI_C11_RMA_7(NAME, a, b, c, d, e, f, g)                            \
-  SHMEMI_C11_RMA_7_(NAME, a, b, c, d, e, f, g)
-#define SHMEMI_C11_RMA_8(NAME, c, d, s, ds, ss, bs, nb, pe)                    \
-  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_ctx_, _##NAME)(c, d, s, ds, ss, bs, nb, pe)
-
-#define shmem_put(...) SHMEMI_C11_RMA(put, __VA_ARGS__)
-#define shmem_get(...) SHMEMI_C11_RMA(get, __VA_ARGS__)
-#define shmem_put_nbi(...) SHMEMI_C11_RMA(put_nbi, __VA_ARGS__)
-#define shmem_get_nbi(...) SHMEMI_C11_RMA(get_nbi, __VA_ARGS__)
-/* iput/iget take 6 (plain) or 7 (ctx); ibput/ibget take 7 or 8: the name
- * tells the 7-argument case apart. */
-#define SHMEMI_C11_RMA_7_(NAME, a, b, c, d, e, f, g)                           \
-  SHMEMI_CAT(SHMEMI_C11_RMA7_, NAME)(a, b, c, d, e, f, g)
-#define SHMEMI_C11_RMA7_iput(c, d, s, ds, ss, n, pe)                           \
-  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_ctx_, _iput)(c, d, s, ds, ss, n, pe)
-#define SHMEMI_C11_RMA7_iget(c, d, s, ds, ss, n, pe)                           \
-  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_ctx_, _iget)(c, d, s, ds, ss, n, pe)
-#define SHMEMI_C11_RMA7_ibput(d, s, ds, ss, bs, nb, pe)                        \
-  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_, _ibput)(d, s, ds, ss, bs, nb, pe)
-#define SHMEMI_C11_RMA7_ibget(d, s, ds, ss, bs, nb, pe)                        \
-  SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_, _ibget)(d, s, ds, ss, bs, nb, pe)
-#define shmem_iput(...) SHMEMI_C11_RMA(iput, __VA_ARGS__)
-#define shmem_iget(...) SHMEMI_C11_RMA(iget, __VA_ARGS__)
-#define shmem_ibput(...) SHMEMI_C11_RMA(ibput, __VA_ARGS__)
-#define shmem_ibget(...) SHMEMI_C11_RMA(ibget, __VA_ARGS__)
-
-#define shmem_p(...) SHMEMI_CAT(SHMEMI_C11_P_, SHMEMI_NARGS(__VA_ARGS__))(__VA_ARGS__)
-#define SHMEMI_C11_P_3(d, v, pe) SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_, _p)(d, v, pe)
-#define SHMEMI_C11_P_4(c, d, v, pe) SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, d, shmem_ctx_, _p)(c, d, v, pe)
-#define shmem_g(...) SHMEMI_CAT(SHMEMI_C11_G_, SHMEMI_NARGS(__VA_ARGS__))(__VA_ARGS__)
-#define SHMEMI_C11_G_2(s, pe) SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, s, shmem_, _g)(s, pe)
-#define SHMEMI_C11_G_3(c, s, pe) SHMEMI_C11_SELECT(SHMEMI_RMA_TYPES, s, shmem_ctx_, _g)(c, s, pe)
+#define shmem_put(...) SHMEMI_C11_GENERIC(SHMEMI_RMA_TYPES, _put, __VA_ARGS__)
+#define shmem_get(...) SHMEMI_C11_GENERIC(SHMEMI_RMA_TYPES, _get, __VA_ARGS__)
+#define shmem_put_nbi(...) SHMEMI_C11_GENERIC(SHMEMI_RMA_TYPES, _put_nbi, __VA_ARGS__)
+#define shmem_get_nbi(...) SHMEMI_C11_GENERIC(SHMEMI_RMA_TYPES, _get_nbi, __VA_ARGS__)
+#define shmem_iput(...) SHMEMI_C11_GENERIC(SHMEMI_RMA_TYPES, _iput, __VA_ARGS__)
+#define shmem_iget(...) SHMEMI_C11_GENERIC(SHMEMI_RMA_TYPES, _iget, __VA_ARGS__)
+#define shmem_ibput(...) SHMEMI_C11_GENERIC(SHMEMI_RMA_TYPES, _ibput, __VA_ARGS__)
+#define shmem_ibget(...) SHMEMI_C11_GENERIC(SHMEMI_RMA_TYPES, _ibget, __VA_ARGS__)
+#define shmem_p(...) SHMEMI_C11_GENERIC(SHMEMI_RMA_TYPES, _p, __VA_ARGS__)
+#define shmem_g(...) SHMEMI_C11_GENERIC(SHMEMI_RMA_TYPES, _g, __VA_ARGS__)
 
 #elif defined(SHMEMI_HAVE_CXX_GENERICS)
-#define SHMEMI_CXX_RMA_BLOCK(NAME)                                             \
-  template <class T> inline void shmem_##NAME(T *dest, const T *source, size_t nelems, int pe) { \
-    SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_, _##NAME, (dest, source, nelems, pe), \
-                        "shmem_" #NAME ": TYPE is not a standard RMA type")    \
-  }                                                                            \
-  template <class T> inline void shmem_##NAME(shmem_ctx_t ctx, T *dest, const T *source, size_t nelems, int pe) { \
-    SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_ctx_, _##NAME, (ctx, dest, source, nelems, pe), \
-                        "shmem_" #NAME ": TYPE is not a standard RMA type")    \
-  }
-SHMEMI_CXX_RMA_BLOCK(put)
-SHMEMI_CXX_RMA_BLOCK(get)
-SHMEMI_CXX_RMA_BLOCK(put_nbi)
-SHMEMI_CXX_RMA_BLOCK(get_nbi)
-
-#define SHMEMI_CXX_RMA_STRIDED(NAME)                                           \
-  template <class T> inline void shmem_##NAME(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) { \
-    SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_, _##NAME, (dest, source, dst, sst, nelems, pe), \
-                        "shmem_" #NAME ": TYPE is not a standard RMA type")    \
-  }                                                                            \
-  template <class T> inline void shmem_##NAME(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) { \
-    SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_ctx_, _##NAME, (ctx, dest, source, dst, sst, nelems, pe), \
-                        "shmem_" #NAME ": TYPE is not a standard RMA type")    \
-  }
-SHMEMI_CXX_RMA_STRIDED(iput)
-SHMEMI_CXX_RMA_STRIDED(iget)
-
-#define SHMEMI_CXX_RMA_BLOCKED(NAME)                                           \
-  template <class T> inline void shmem_##NAME(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) { \
-    SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_, _##NAME, (dest, source, dst, sst, bsize, nblocks, pe), \
-                        "shmem_" #NAME ": TYPE is not a standard RMA type")    \
-  }                                                                            \
-  template <class T> inline void shmem_##NAME(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) { \
-    SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_ctx_, _##NAME, (ctx, dest, source, dst, sst, bsize, nblocks, pe), \
-                        "shmem_" #NAME ": TYPE is not a standard RMA type")    \
-  }
-SHMEMI_CXX_RMA_BLOCKED(ibput)
-SHMEMI_CXX_RMA_BLOCKED(ibget)
-
-template <class T> inline void shmem_p(T *dest, typename shmemi_identity<T>::type value, int pe) {
-  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_, _p, (dest, value, pe),
-                      "shmem_p: TYPE is not a standard RMA type")
-}
-template <class T> inline void shmem_p(shmem_ctx_t ctx, T *dest, typename shmemi_identity<T>::type value, int pe) {
-  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_ctx_, _p, (ctx, dest, value, pe),
-                      "shmem_p: TYPE is not a standard RMA type")
-}
-template <class T> inline T shmem_g(const T *source, int pe) {
-  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_, _g, (source, pe),
-                      "shmem_g: TYPE is not a standard RMA type")
-}
-template <class T> inline T shmem_g(shmem_ctx_t ctx, const T *source, int pe) {
-  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_ctx_, _g, (ctx, source, pe),
-                      "shmem_g: TYPE is not a standard RMA type")
-}
+#define SHMEMI_CXX_RMA(NAME, PARAMS, ARGS) SHMEMI_CXX_GENERIC(SHMEMI_RMA_TYPES, void, NAME, PARAMS, ARGS)
+SHMEMI_CXX_RMA(put, (T *dest, const T *source, size_t nelems, int pe), (dest, source, nelems, pe))
+SHMEMI_CXX_RMA(get, (T *dest, const T *source, size_t nelems, int pe), (dest, source, nelems, pe))
+SHMEMI_CXX_RMA(put_nbi, (T *dest, const T *source, size_t nelems, int pe), (dest, source, nelems, pe))
+SHMEMI_CXX_RMA(get_nbi, (T *dest, const T *source, size_t nelems, int pe), (dest, source, nelems, pe))
+SHMEMI_CXX_RMA(iput, (T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe),
+               (dest, source, dst, sst, nelems, pe))
+SHMEMI_CXX_RMA(iget, (T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe),
+               (dest, source, dst, sst, nelems, pe))
+SHMEMI_CXX_RMA(ibput, (T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe),
+               (dest, source, dst, sst, bsize, nblocks, pe))
+SHMEMI_CXX_RMA(ibget, (T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe),
+               (dest, source, dst, sst, bsize, nblocks, pe))
+SHMEMI_CXX_RMA(p, (T *dest, SHMEMI_V value, int pe), (dest, value, pe))
+SHMEMI_CXX_GENERIC(SHMEMI_RMA_TYPES, T, g, (const T *source, int pe), (source, pe))
 #endif /* generics */
 
 #endif /* SHMEM_H */

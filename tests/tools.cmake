@@ -1,0 +1,28 @@
+# The installed tools, tested as a user meets them: step "install" runs
+# `cmake --install` into a prefix under the build tree, and every other step
+# uses only that prefix (oshcc, oshc++/oshCC, oshrun, shmem.pc, the CMake
+# package, the exported symbols). See tools/tools_test.sh.
+set(SHMEM_TOOLS_PREFIX ${CMAKE_CURRENT_BINARY_DIR}/tools-prefix)
+set(SHMEM_TOOLS_ENV
+  TOOLS_BUILD_DIR=${PROJECT_BINARY_DIR}
+  TOOLS_PREFIX=${SHMEM_TOOLS_PREFIX}
+  TOOLS_LIBDIR=${CMAKE_INSTALL_LIBDIR}
+  TOOLS_SOURCE_DIR=${CMAKE_CURRENT_LIST_DIR}/tools
+  TOOLS_MPI_FLAVOR=${SHMEM_MPI_FLAVOR}
+  TOOLS_MPI_C_COMPILER=${MPI_C_COMPILER}
+  TOOLS_MPI_CXX_COMPILER=${MPI_CXX_COMPILER}
+  TOOLS_VERSION=${PROJECT_VERSION}
+  TOOLS_CMAKE=${CMAKE_COMMAND})
+
+foreach(step install oshrun oshcc oshcxx c99 mpp pkgconfig cmake exports)
+  set(test tools_${step})
+  add_test(NAME ${test} COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/tools/tools_test.sh ${step})
+  set_tests_properties(${test} PROPERTIES
+    LABELS "tools;${SHMEM_MPI_FLAVOR}" TIMEOUT 300
+    ENVIRONMENT "${SHMEM_TOOLS_ENV};TOOLS_WORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/tools-work/${step}")
+  if(step STREQUAL "install")
+    set_tests_properties(${test} PROPERTIES FIXTURES_SETUP shmem_installed)
+  else()
+    set_tests_properties(${test} PROPERTIES FIXTURES_REQUIRED shmem_installed)
+  endif()
+endforeach()

@@ -1,5 +1,131 @@
-/* Included by shmem.h; not meant for direct use. */
+/* Section 9.9: collective routines, stamped from the spec's type tables.
+ * Team-based forms return 0 on success; the deprecated active-set forms
+ * (PE_start, logPE_stride, PE_size, pSync) follow them. shmem_barrier_all
+ * and shmem_sync_all are in shmem.h.
+ * Included by shmem.h; not meant for direct use. */
 #ifndef SHMEM_COLL_H
 #define SHMEM_COLL_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Synchronization (9.9.2-9.9.4). The C11 and C++ shmem_sync(team) is the
+ * generic form of shmem_team_sync; shmem_sync with four arguments is the
+ * active-set routine. */
+SHMEM_API int shmem_team_sync(shmem_team_t team) SHMEMI_NOEXCEPT;
+SHMEMI_DEPRECATED SHMEM_API void shmem_barrier(int PE_start, int logPE_stride, int PE_size,
+                                               long *pSync) SHMEMI_NOEXCEPT;
+SHMEMI_DEPRECATED SHMEM_API void shmem_sync(int PE_start, int logPE_stride, int PE_size,
+                                            long *pSync) SHMEMI_NOEXCEPT;
+
+/* Broadcast, collect, fcollect, alltoall and alltoalls (9.9.5-9.9.9) for
+ * every standard RMA type, and their mem forms (elements are bytes). */
+#define SHMEMI_DECL_COLL(N, T)                                                 \
+  SHMEM_API int shmem_##N##broadcast(shmem_team_t team, T *dest, const T *source, size_t nelems, int PE_root) SHMEMI_NOEXCEPT; \
+  SHMEM_API int shmem_##N##collect(shmem_team_t team, T *dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT; \
+  SHMEM_API int shmem_##N##fcollect(shmem_team_t team, T *dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT; \
+  SHMEM_API int shmem_##N##alltoall(shmem_team_t team, T *dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT; \
+  SHMEM_API int shmem_##N##alltoalls(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) SHMEMI_NOEXCEPT;
+#define SHMEMI_DECL_COLL_TYPED(A, T, N) SHMEMI_DECL_COLL(N##_, T)
+SHMEMI_RMA_TYPES(SHMEMI_DECL_COLL_TYPED, ~)
+SHMEM_API int shmem_broadcastmem(shmem_team_t team, void *dest, const void *source, size_t nelems, int PE_root) SHMEMI_NOEXCEPT;
+SHMEM_API int shmem_collectmem(shmem_team_t team, void *dest, const void *source, size_t nelems) SHMEMI_NOEXCEPT;
+SHMEM_API int shmem_fcollectmem(shmem_team_t team, void *dest, const void *source, size_t nelems) SHMEMI_NOEXCEPT;
+SHMEM_API int shmem_alltoallmem(shmem_team_t team, void *dest, const void *source, size_t nelems) SHMEMI_NOEXCEPT;
+SHMEM_API int shmem_alltoallsmem(shmem_team_t team, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) SHMEMI_NOEXCEPT;
+
+/* Active-set forms on 32- and 64-bit elements. */
+#define SHMEMI_DECL_COLL_ASET(BITS)                                            \
+  SHMEMI_DEPRECATED SHMEM_API void shmem_broadcast##BITS(void *dest, const void *source, size_t nelems, int PE_root, int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API void shmem_collect##BITS(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API void shmem_fcollect##BITS(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API void shmem_alltoall##BITS(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API void shmem_alltoalls##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT;
+SHMEMI_DECL_COLL_ASET(32)
+SHMEMI_DECL_COLL_ASET(64)
+
+/* Reductions (9.9.10) and scans (9.9.11): the operation's column of the
+ * team table, then of the active-set table (the *_to_all routines). */
+#define SHMEMI_DECL_REDUCE(OP, T, N)                                           \
+  SHMEM_API int shmem_##N##OP(shmem_team_t team, T *dest, const T *source, size_t nreduce) SHMEMI_NOEXCEPT;
+SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE, _and_reduce)
+SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE, _or_reduce)
+SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE, _xor_reduce)
+SHMEMI_TEAM_REDUCE_MINMAX_TYPES(SHMEMI_DECL_REDUCE, _max_reduce)
+SHMEMI_TEAM_REDUCE_MINMAX_TYPES(SHMEMI_DECL_REDUCE, _min_reduce)
+SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE, _sum_reduce)
+SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE, _prod_reduce)
+SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE, _sum_inscan)
+SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE, _sum_exscan)
+
+#define SHMEMI_DECL_TO_ALL(OP, T, N)                                           \
+  SHMEMI_DEPRECATED SHMEM_API void shmem_##N##OP(T *dest, const T *source, int nreduce, int PE_start, int logPE_stride, int PE_size, T *pWrk, long *pSync) SHMEMI_NOEXCEPT;
+SHMEMI_ASET_REDUCE_BITWISE_TYPES(SHMEMI_DECL_TO_ALL, _and_to_all)
+SHMEMI_ASET_REDUCE_BITWISE_TYPES(SHMEMI_DECL_TO_ALL, _or_to_all)
+SHMEMI_ASET_REDUCE_BITWISE_TYPES(SHMEMI_DECL_TO_ALL, _xor_to_all)
+SHMEMI_ASET_REDUCE_MINMAX_TYPES(SHMEMI_DECL_TO_ALL, _max_to_all)
+SHMEMI_ASET_REDUCE_MINMAX_TYPES(SHMEMI_DECL_TO_ALL, _min_to_all)
+SHMEMI_ASET_REDUCE_ARITH_TYPES(SHMEMI_DECL_TO_ALL, _sum_to_all)
+SHMEMI_ASET_REDUCE_ARITH_TYPES(SHMEMI_DECL_TO_ALL, _prod_to_all)
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+/* Type-generic forms: C11 _Generic on dest's type in C, templates in C++17. */
+#if defined(SHMEMI_HAVE_C11_GENERICS)
+#define shmem_sync(...) SHMEMI_CAT(SHMEMI_C11_SYNC_, SHMEMI_NARGS(__VA_ARGS__))(__VA_ARGS__)
+#define SHMEMI_C11_SYNC_1(team) shmem_team_sync(team)
+#define SHMEMI_C11_SYNC_4(start, log_stride, size, psync) (shmem_sync)(start, log_stride, size, psync)
+
+#define SHMEMI_C11_COLL(NAME, TABLE, team, dest, ...)                          \
+  SHMEMI_C11_SELECT(TABLE, dest, shmem_, _##NAME)(team, dest, __VA_ARGS__)
+#define shmem_broadcast(...) SHMEMI_C11_COLL(broadcast, SHMEMI_RMA_TYPES, __VA_ARGS__)
+#define shmem_collect(...) SHMEMI_C11_COLL(collect, SHMEMI_RMA_TYPES, __VA_ARGS__)
+#define shmem_fcollect(...) SHMEMI_C11_COLL(fcollect, SHMEMI_RMA_TYPES, __VA_ARGS__)
+#define shmem_alltoall(...) SHMEMI_C11_COLL(alltoall, SHMEMI_RMA_TYPES, __VA_ARGS__)
+#define shmem_alltoalls(...) SHMEMI_C11_COLL(alltoalls, SHMEMI_RMA_TYPES, __VA_ARGS__)
+#define shmem_and_reduce(...) SHMEMI_C11_COLL(and_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, __VA_ARGS__)
+#define shmem_or_reduce(...) SHMEMI_C11_COLL(or_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, __VA_ARGS__)
+#define shmem_xor_reduce(...) SHMEMI_C11_COLL(xor_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, __VA_ARGS__)
+#define shmem_max_reduce(...) SHMEMI_C11_COLL(max_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, __VA_ARGS__)
+#define shmem_min_reduce(...) SHMEMI_C11_COLL(min_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, __VA_ARGS__)
+#define shmem_sum_reduce(...) SHMEMI_C11_COLL(sum_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
+#define shmem_prod_reduce(...) SHMEMI_C11_COLL(prod_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
+#define shmem_sum_inscan(...) SHMEMI_C11_COLL(sum_inscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
+#define shmem_sum_exscan(...) SHMEMI_C11_COLL(sum_exscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
+
+#elif defined(SHMEMI_HAVE_CXX_GENERICS)
+template <class T> inline int shmem_broadcast(shmem_team_t team, T *dest, const T *source, size_t nelems, int PE_root) {
+  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_, _broadcast, (team, dest, source, nelems, PE_root),
+                      "shmem_broadcast: TYPE is not a standard RMA type")
+}
+template <class T> inline int shmem_alltoalls(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_, _alltoalls, (team, dest, source, dst, sst, nelems),
+                      "shmem_alltoalls: TYPE is not a standard RMA type")
+}
+#define SHMEMI_CXX_COLL(NAME, TABLE, WHAT)                                     \
+  template <class T> inline int shmem_##NAME(shmem_team_t team, T *dest, const T *source, size_t nelems) { \
+    SHMEMI_CXX_DISPATCH(TABLE, T, shmem_, _##NAME, (team, dest, source, nelems), \
+                        "shmem_" #NAME ": TYPE is not " WHAT)                  \
+  }
+SHMEMI_CXX_COLL(collect, SHMEMI_RMA_TYPES, "a standard RMA type")
+SHMEMI_CXX_COLL(fcollect, SHMEMI_RMA_TYPES, "a standard RMA type")
+SHMEMI_CXX_COLL(alltoall, SHMEMI_RMA_TYPES, "a standard RMA type")
+SHMEMI_CXX_COLL(and_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, "a type the spec allows for AND")
+SHMEMI_CXX_COLL(or_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, "a type the spec allows for OR")
+SHMEMI_CXX_COLL(xor_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, "a type the spec allows for XOR")
+SHMEMI_CXX_COLL(max_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, "a type the spec allows for MAX")
+SHMEMI_CXX_COLL(min_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, "a type the spec allows for MIN")
+SHMEMI_CXX_COLL(sum_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for SUM")
+SHMEMI_CXX_COLL(prod_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for PROD")
+SHMEMI_CXX_COLL(sum_inscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for SUM")
+SHMEMI_CXX_COLL(sum_exscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for SUM")
+#endif /* generics */
+
+#ifdef __cplusplus
+inline int shmem_sync(shmem_team_t team) noexcept { return shmem_team_sync(team); }
+#endif
 
 #endif /* SHMEM_COLL_H */

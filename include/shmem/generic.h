@@ -8,10 +8,8 @@
 #define SHMEMI_CAT(a, b) SHMEMI_CAT_(a, b)
 #define SHMEMI_CAT_(a, b) a##b
 
-/* Number of arguments (1..10): picks the ctx or the plain form of a generic
- * routine, since the ctx form always takes one argument more. */
-#define SHMEMI_NARGS(...) SHMEMI_NARGS_(__VA_ARGS__, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#define SHMEMI_NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, N, ...) N
+#define SHMEMI_ARG1(a, ...) a
+#define SHMEMI_ARG2(a, b, ...) b
 
 #if defined(__cplusplus)
 #if __cplusplus >= 201703L
@@ -32,6 +30,21 @@ template <class T> struct shmemi_identity { typedef T type; };
 #define SHMEMI_CXX_DISPATCH(TABLE, T, P, S, ARGS, WHAT)                        \
   TABLE(SHMEMI_CXX_ROW, (T, P, S, ARGS))                                       \
   static_assert(shmemi_false<T>::value, WHAT);
+
+/* The plain and the ctx template of a generic routine. PARAMS may use T
+ * and SHMEMI_V (a value of type T that does not take part in deduction). */
+#define SHMEMI_V typename shmemi_identity<T>::type
+#define SHMEMI_CXX_GENERIC(TABLE, RET, NAME, PARAMS, ARGS)                     \
+  SHMEMI_CXX_GENERIC_PLAIN(TABLE, RET, NAME, PARAMS, ARGS)                     \
+  template <class T> inline RET shmem_##NAME(shmem_ctx_t ctx, SHMEMI_UNPACK PARAMS) { \
+    SHMEMI_CXX_DISPATCH(TABLE, T, shmem_ctx_, _##NAME, (ctx, SHMEMI_UNPACK ARGS), \
+                        "shmem_" #NAME ": TYPE is not in the spec's table for this routine") \
+  }
+#define SHMEMI_CXX_GENERIC_PLAIN(TABLE, RET, NAME, PARAMS, ARGS)               \
+  template <class T> inline RET shmem_##NAME PARAMS {                          \
+    SHMEMI_CXX_DISPATCH(TABLE, T, shmem_, _##NAME, ARGS,                       \
+                        "shmem_" #NAME ": TYPE is not in the spec's table for this routine") \
+  }
 #endif
 
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
@@ -50,6 +63,14 @@ template <class T> struct shmemi_identity { typedef T type; };
 #define SHMEMI_C11_SELECT(TABLE, E, P, S)                                      \
   TABLE(SHMEMI_C11_OPEN, (E, P, S))                                            \
   shmemi_generic_type_not_in_spec_table TABLE(SHMEMI_C11_CLOSE, ~)
+
+/* A generic routine: the ctx form when the first argument is a context
+ * (the typed pointer is then the second), else the plain form (the typed
+ * pointer first). Calls shmem_[ctx_]<TYPENAME><SUFFIX>(args). */
+#define SHMEMI_C11_GENERIC(TABLE, SUFFIX, ...)                                 \
+  _Generic((SHMEMI_ARG1(__VA_ARGS__, ~)),                                      \
+      shmem_ctx_t: SHMEMI_C11_SELECT(TABLE, SHMEMI_ARG2(__VA_ARGS__, ~), shmem_ctx_, SUFFIX), \
+      default: SHMEMI_C11_SELECT(TABLE, SHMEMI_ARG1(__VA_ARGS__, ~), shmem_, SUFFIX))(__VA_ARGS__)
 
 /* Reached only when no row matched: the compiler reports a call to this. */
 void shmemi_generic_type_not_in_spec_table(void);

@@ -2,6 +2,7 @@
 // entry point names itself for error messages and forwards bytes to core.
 #include "core/checks.hpp"
 #include "core/rma.hpp"
+#include "api/stamp.hpp"
 
 using namespace shmemi;
 
@@ -27,19 +28,6 @@ template <class T> T get_value(shmem_ctx_t ctx, const T *source, int pe, const c
 }
 
 } // namespace
-
-// shmem_NAME and shmem_ctx_NAME; the body (the variadic part) sees `ctx`,
-// `routine` and the parameters.
-#define SHMEMI_DEF_PAIR(RET, NAME, PARAMS, ...)                                \
-  RET shmem_##NAME PARAMS noexcept {                                           \
-    const shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;                                 \
-    const char *const routine = "shmem_" #NAME;                                \
-    return __VA_ARGS__;                                                        \
-  }                                                                            \
-  RET shmem_ctx_##NAME(shmem_ctx_t ctx, SHMEMI_UNPACK PARAMS) noexcept {       \
-    const char *const routine = "shmem_ctx_" #NAME;                            \
-    return __VA_ARGS__;                                                        \
-  }
 
 #define SHMEMI_CONTIG(T) (T * dest, const T *source, size_t nelems, int pe)
 #define SHMEMI_STRIDED(T)                                                      \

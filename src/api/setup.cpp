@@ -62,12 +62,6 @@ void *shmem_ptr(const void *dest, int pe) noexcept {
   return const_cast<void *>(dest);
 }
 
-void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe) noexcept {
-  require_init("shmem_team_ptr");
-  if (team == SHMEM_TEAM_INVALID || pe < 0 || pe >= team->size) return nullptr;
-  return shmem_ptr(dest, team->start + pe * team->stride);
-}
-
 void shmem_info_get_version(int *major, int *minor) noexcept {
   if (major) *major = SHMEM_MAJOR_VERSION;
   if (minor) *minor = SHMEM_MINOR_VERSION;

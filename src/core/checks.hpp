@@ -48,4 +48,15 @@ inline SymAddr require_symmetric(const char *routine, const char *arg, const voi
   return out;
 }
 
+// The world PE behind `pe` of the context's team, after checking the
+// library state, the context and the PE.
+inline int require_target(const char *routine, shmem_ctx_t ctx, int pe) {
+  require_init(routine);
+  require_ctx(routine, ctx);
+  const shmemi_team &team = *ctx->team;
+  if (pe < 0 || pe >= team.size) [[unlikely]]
+    fail_pe(routine, pe, team.size);
+  return team.start + pe * team.stride;
+}
+
 } // namespace shmemi

@@ -13,6 +13,8 @@ namespace shmemi {
 #define SHMEMI_ENV_TABLE(X)                                                    \
   X(symmetric_size, std::size_t, "SYMMETRIC_SIZE", "256M",                     \
     "Symmetric heap size per PE: bytes, or a number with suffix K, M, G or T") \
+  X(progress_interval, std::size_t, "PROGRESS_INTERVAL", "200",               \
+    "Microseconds between the progress thread's calls into MPI; 0 disables the thread") \
   X(debug, bool, "DEBUG", "off",                                               \
     "Print debugging messages (allocation failures, ...); any value but 0/no/off enables") \
   X(version, bool, "VERSION", "off", "Print the library version at start-up")  \

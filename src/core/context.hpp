@@ -5,9 +5,13 @@
 
 // A team is an arithmetic progression of world PEs.
 struct shmemi_team {
+  struct Comm; // the transport's communicator for the team (src/mpi_rma/team.cpp)
+
   int start = 0;  // world PE of team PE 0
-  int stride = 1; // world PE distance between consecutive team PEs
+  int stride = 1; // world PE distance between consecutive team PEs (may be < 0)
   int size = 0;   // number of PEs
+  shmem_team_config_t config{}; // as requested at creation (defaults elsewhere)
+  Comm *comm = nullptr;         // owned; freed when the team is destroyed
 };
 
 struct shmemi_ctx {

@@ -8,16 +8,6 @@
 namespace shmemi {
 namespace {
 
-// The world PE behind `pe` of the context's team, checked.
-int target_pe(const char *routine, shmem_ctx_t ctx, int pe) {
-  require_init(routine);
-  require_ctx(routine, ctx);
-  const shmemi_team &team = *ctx->team;
-  if (pe < 0 || pe >= team.size) [[unlikely]]
-    fail_pe(routine, pe, team.size);
-  return team.start + pe * team.stride;
-}
-
 std::size_t byte_count(const char *routine, std::size_t nelems, std::size_t elem_bytes) {
   if (nelems > SIZE_MAX / elem_bytes) [[unlikely]]
     fatal(routine, "argument nelems = %zu is too large: %zu-byte elements overflow size_t",
@@ -55,7 +45,7 @@ void copy_strided(void *dest, const void *source, const transport::Strided &s) {
 
 void rma_put(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
              std::size_t elem_bytes, int pe, Completion c, const char *routine) {
-  const int world = target_pe(routine, ctx, pe);
+  const int world = require_target(routine, ctx, pe);
   const std::size_t n = byte_count(routine, nelems, elem_bytes);
   if (n == 0) return;
   require_buffer(routine, "source", source, n);
@@ -68,7 +58,7 @@ void rma_put(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems
 
 void rma_get(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
              std::size_t elem_bytes, int pe, Completion c, const char *routine) {
-  const int world = target_pe(routine, ctx, pe);
+  const int world = require_target(routine, ctx, pe);
   const std::size_t n = byte_count(routine, nelems, elem_bytes);
   if (n == 0) return;
   require_buffer(routine, "dest", dest, n);
@@ -81,7 +71,7 @@ void rma_get(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems
 
 void rma_put_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
                      std::size_t elem_bytes, int pe, const char *routine) {
-  const int world = target_pe(routine, ctx, pe);
+  const int world = require_target(routine, ctx, pe);
   const transport::Strided s = to_bytes(routine, shape, elem_bytes);
   if (s.nblocks == 0 || s.block_bytes == 0) return;
   const Span src = strided_span(source, s.src_stride, s);
@@ -97,7 +87,7 @@ void rma_put_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedEle
 
 void rma_get_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
                      std::size_t elem_bytes, int pe, const char *routine) {
-  const int world = target_pe(routine, ctx, pe);
+  const int world = require_target(routine, ctx, pe);
   const transport::Strided s = to_bytes(routine, shape, elem_bytes);
   if (s.nblocks == 0 || s.block_bytes == 0) return;
   const Span dst = strided_span(dest, s.dst_stride, s);

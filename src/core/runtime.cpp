@@ -50,7 +50,8 @@ void start(int requested, const char *routine) {
 
   const std::size_t heap_bytes = rt.config.symmetric_size + internal_reserve;
   rt.statics = static_data_region();
-  rt.heap = {transport::map_memory(heap_bytes, rt.statics), heap_bytes};
+  rt.heap = {transport::map_memory(heap_bytes, rt.statics,
+                                        static_cast<unsigned>(rt.config.progress_interval)), heap_bytes};
   rt.allocator.emplace(heap_bytes);
   teams_start();
 }

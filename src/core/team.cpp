@@ -1,19 +1,236 @@
 #include "core/team.hpp"
 
-#include "core/context.hpp"
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <tuple>
+#include <vector>
+
+#include "core/error.hpp"
 #include "core/runtime.hpp"
+#include "mpi_rma/coll.hpp"
 
 shmemi_team shmemi_team_world;
 shmemi_team shmemi_team_shared;
 
 namespace shmemi {
+namespace {
+
+using ActiveSetKey = std::tuple<int, int, int>; // start, stride, size
+
+// Teams made by splits (in creation order) and the active sets met so far
+// (in a map, so that every PE frees them in one global order).
+struct Registry {
+  std::mutex lock;
+  std::vector<std::unique_ptr<shmemi_team>> teams;
+  std::map<ActiveSetKey, std::unique_ptr<shmemi_team>> active_sets;
+};
+Registry registry;
+
+shmem_team_t add_team(const shmemi_team &team) {
+  std::lock_guard<std::mutex> hold(registry.lock);
+  registry.teams.push_back(std::make_unique<shmemi_team>(team));
+  return registry.teams.back().get();
+}
+
+bool is_progression(const std::vector<int> &pes) {
+  for (std::size_t i = 2; i < pes.size(); ++i)
+    if (pes[i] - pes[i - 1] != pes[1] - pes[0]) return false;
+  return true;
+}
+
+// A team is an arithmetic progression of world PEs. The node's PEs are one
+// under block or round-robin placement; otherwise the shared team is this
+// PE alone.
+shmemi_team make_shared_team() {
+  std::vector<int> pes;
+  shmemi_team::Comm *node = transport::comm_node(pes);
+  if (is_progression(pes)) {
+    const int stride = pes.size() > 1 ? pes[1] - pes[0] : 1;
+    return {pes.front(), stride, static_cast<int>(pes.size()), {}, node};
+  }
+  transport::comm_free(node);
+  debug("shmem_init", "the %zu PEs on this node are not evenly spaced in the world team; "
+                      "SHMEM_TEAM_SHARED holds this PE alone", pes.size());
+  return {rt.my_pe, 1, 1, {}, transport::comm_self()};
+}
+
+// A team's configuration from a split's config and mask arguments (the
+// argument names differ between the split routines).
+shmem_team_config_t team_config(const char *routine, const char *config_arg,
+                                const shmem_team_config_t *config, const char *mask_arg,
+                                long mask) {
+  constexpr long known = SHMEM_TEAM_NUM_CONTEXTS;
+  if (mask & ~known)
+    fatal(routine, "argument %s = %#lx has bits of no configuration constant: allowed is 0 "
+                   "or SHMEM_TEAM_NUM_CONTEXTS (%#lx)", mask_arg, mask, known);
+  shmem_team_config_t out{}; // the defaults: num_contexts = 0
+  if (!(mask & SHMEM_TEAM_NUM_CONTEXTS)) return out;
+  if (config == nullptr)
+    fatal(routine, "argument %s is NULL but %s selects SHMEM_TEAM_NUM_CONTEXTS", config_arg,
+          mask_arg);
+  if (config->num_contexts < 0)
+    fatal(routine, "argument %s->num_contexts = %d is negative: allowed 0 or more", config_arg,
+          config->num_contexts);
+  out.num_contexts = config->num_contexts;
+  return out;
+}
+
+// The spec's valid triplets: size >= 1 members, all within the parent's
+// n PEs, without wrap-around; stride 0 only for a single PE.
+const char *triplet_error(int n, int start, int stride, int size) {
+  if (size < 1) return "size must be at least 1";
+  if (start < 0 || start >= n) return "start is not a PE of the parent team";
+  if (stride == 0) return size == 1 ? nullptr : "stride 0 allows size 1 only";
+  const long long last = start + static_cast<long long>(size - 1) * stride;
+  return last >= 0 && last < n ? nullptr : "the last PE falls outside the parent team";
+}
+
+void require_handle_out(const char *routine, const char *arg, shmem_team_t *out) {
+  if (out == nullptr) fatal(routine, "argument %s is NULL: allowed is a shmem_team_t pointer", arg);
+  *out = SHMEM_TEAM_INVALID;
+}
+
+std::unique_ptr<shmemi_team> take_team(const char *routine, shmem_team_t team) {
+  std::lock_guard<std::mutex> hold(registry.lock);
+  auto &teams = registry.teams;
+  const auto it = std::find_if(teams.begin(), teams.end(),
+                               [&](const auto &t) { return t.get() == team; });
+  if (it == teams.end())
+    fatal(routine, "argument team = %p is not a valid team (destroyed, or never created)",
+          static_cast<void *>(team));
+  std::unique_ptr<shmemi_team> owned = std::move(*it);
+  teams.erase(it);
+  return owned;
+}
+
+void check_active_set(const char *routine, int start, int log_stride, int size) {
+  if (start < 0 || start >= rt.n_pes)
+    fatal(routine, "argument PE_start = %d is out of range: allowed 0 to %d", start,
+          rt.n_pes - 1);
+  if (log_stride < 0 || log_stride > 30)
+    fatal(routine, "argument logPE_stride = %d is out of range: allowed 0 to 30", log_stride);
+  const long long stride = 1LL << log_stride;
+  const long long max_size = (rt.n_pes - 1 - start) / stride + 1;
+  if (size < 1 || size > max_size)
+    fatal(routine, "argument PE_size = %d is out of range for PE_start = %d and logPE_stride "
+                   "= %d with %d PEs: allowed 1 to %lld", size, start, log_stride, rt.n_pes,
+          max_size);
+}
+
+} // namespace
+
+int team_index(const shmemi_team &team, int world_pe) {
+  const long long offset = static_cast<long long>(world_pe) - team.start;
+  if (team.size < 1) return -1;
+  if (offset == 0) return 0;
+  if (team.stride == 0 || offset % team.stride != 0) return -1;
+  const long long index = offset / team.stride;
+  return index >= 0 && index < team.size ? static_cast<int>(index) : -1;
+}
+
+bool team_valid(shmem_team_t team) {
+  if (team == SHMEM_TEAM_INVALID) return false;
+  if (team == SHMEM_TEAM_WORLD || team == SHMEM_TEAM_SHARED) return team->size > 0;
+  std::lock_guard<std::mutex> hold(registry.lock);
+  return std::any_of(registry.teams.begin(), registry.teams.end(),
+                     [&](const auto &t) { return t.get() == team; });
+}
+
+const shmemi_team &require_team(const char *routine, shmem_team_t team) {
+  if (team == SHMEM_TEAM_INVALID) [[unlikely]]
+    fatal(routine, "argument team is SHMEM_TEAM_INVALID: allowed are SHMEM_TEAM_WORLD, "
+                   "SHMEM_TEAM_SHARED and teams from shmem_team_split_* that include this PE");
+  if (!team_valid(team)) [[unlikely]]
+    fatal(routine, "argument team = %p is not a valid team (destroyed, or never created)",
+          static_cast<void *>(team));
+  return *team;
+}
+
+int team_split_strided(const char *routine, shmem_team_t parent, int start, int stride,
+                       int size, const shmem_team_config_t *config, long mask,
+                       shmem_team_t *new_team) {
+  require_handle_out(routine, "new_team", new_team);
+  if (parent == SHMEM_TEAM_INVALID) return 1;
+  const shmemi_team &p = require_team(routine, parent);
+  const shmem_team_config_t cfg = team_config(routine, "config", config, "config_mask", mask);
+  if (const char *why = triplet_error(p.size, start, stride, size)) {
+    debug(routine, "no team for start = %d, stride = %d, size = %d in a parent team of %d "
+                   "PEs: %s", start, stride, size, p.size, why);
+    return 1;
+  }
+  const int unit = size == 1 ? 1 : stride; // a single PE has no stride
+  const int index = team_index({start, unit, size}, team_index(p, rt.my_pe));
+  shmemi_team::Comm *comm = transport::comm_split(p, index >= 0 ? 0 : -1, index);
+  if (index >= 0)
+    *new_team = add_team({team_world_pe(p, start), p.stride * unit, size, cfg, comm});
+  return 0;
+}
+
+// The parent's PEs as a grid of rows of xrange: the x-axis team is this
+// PE's row, the y-axis team its column.
+int team_split_2d(const char *routine, shmem_team_t parent, int xrange, AxisConfig x,
+                  AxisConfig y) {
+  require_handle_out(routine, "xaxis_team", x.team);
+  require_handle_out(routine, "yaxis_team", y.team);
+  if (parent == SHMEM_TEAM_INVALID) return 1;
+  const shmemi_team &p = require_team(routine, parent);
+  const shmem_team_config_t xcfg = team_config(routine, "xaxis_config", x.config, "xaxis_mask", x.mask);
+  const shmem_team_config_t ycfg = team_config(routine, "yaxis_config", y.config, "yaxis_mask", y.mask);
+  if (xrange < 1) {
+    debug(routine, "no teams for xrange = %d: it must be at least 1", xrange);
+    return 1;
+  }
+  const int width = std::min(xrange, p.size);
+  const int me = team_index(p, rt.my_pe);
+  const int col = me % width, row = me / width;
+  shmemi_team::Comm *row_comm = transport::comm_split(p, row, col);
+  shmemi_team::Comm *col_comm = transport::comm_split(p, col, row);
+  const int row_size = std::min(width, p.size - row * width);
+  const int col_size = (p.size - col + width - 1) / width;
+  *x.team = add_team({team_world_pe(p, row * width), p.stride, row_size, xcfg, row_comm});
+  *y.team = add_team({team_world_pe(p, col), p.stride * width, col_size, ycfg, col_comm});
+  return 0;
+}
+
+void team_destroy(const char *routine, shmem_team_t team) {
+  if (team == SHMEM_TEAM_INVALID) return;
+  if (team == SHMEM_TEAM_WORLD || team == SHMEM_TEAM_SHARED)
+    fatal(routine, "argument team is %s: predefined teams cannot be destroyed",
+          team == SHMEM_TEAM_WORLD ? "SHMEM_TEAM_WORLD" : "SHMEM_TEAM_SHARED");
+  transport::comm_free(take_team(routine, team)->comm);
+}
+
+const shmemi_team &active_set(const char *routine, int PE_start, int logPE_stride,
+                              int PE_size) {
+  check_active_set(routine, PE_start, logPE_stride, PE_size);
+  const int stride = PE_size == 1 ? 1 : 1 << logPE_stride;
+  if (team_index({PE_start, stride, PE_size}, rt.my_pe) < 0)
+    fatal(routine, "PE %d is not in the active set PE_start = %d, logPE_stride = %d, "
+                   "PE_size = %d: only its members may call", rt.my_pe, PE_start,
+          logPE_stride, PE_size);
+  std::lock_guard<std::mutex> hold(registry.lock);
+  std::unique_ptr<shmemi_team> &set = registry.active_sets[{PE_start, stride, PE_size}];
+  if (!set)
+    set = std::make_unique<shmemi_team>(shmemi_team{
+        PE_start, stride, PE_size, {}, transport::comm_of_progression(PE_start, stride, PE_size)});
+  return *set;
+}
 
 void teams_start() {
-  shmemi_team_world = {0, 1, rt.n_pes};
-  shmemi_team_shared = {rt.my_pe, 1, 1};
+  shmemi_team_world = {0, 1, rt.n_pes, {}, transport::comm_world()};
+  shmemi_team_shared = make_shared_team();
 }
 
 void teams_stop() {
+  std::lock_guard<std::mutex> hold(registry.lock);
+  for (const auto &team : registry.teams) transport::comm_free(team->comm);
+  registry.teams.clear();
+  for (const auto &entry : registry.active_sets) transport::comm_free(entry.second->comm);
+  registry.active_sets.clear();
+  transport::comm_free(shmemi_team_shared.comm);
+  transport::comm_free(shmemi_team_world.comm);
   shmemi_team_world = {};
   shmemi_team_shared = {};
 }

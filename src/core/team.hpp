@@ -1,10 +1,43 @@
-// Teams: the world team, the shared (on-node) team and user-made teams.
+// Teams: the world team, the shared (on-node) team, user-made teams, and
+// the active sets of the deprecated collectives, which are teams too.
 #pragma once
+
+#include "core/context.hpp"
 
 namespace shmemi {
 
 // Called by the runtime once the transport is up / before it goes down.
 void teams_start();
 void teams_stop();
+
+// Team PE `pe` of `team` as a world PE (no range check).
+inline int team_world_pe(const shmemi_team &team, int pe) { return team.start + pe * team.stride; }
+// The team PE number of world PE `world_pe`, or -1 if it is not a member.
+int team_index(const shmemi_team &team, int world_pe);
+
+// Predefined, or created by a split and not yet destroyed.
+bool team_valid(shmem_team_t team);
+// The team behind a handle passed to `routine`; SHMEM_TEAM_INVALID or a
+// handle of no live team ends the job with a message naming the routine.
+const shmemi_team &require_team(const char *routine, shmem_team_t team);
+
+// The split routines of section 9.4: 0 on success, nonzero (and
+// SHMEM_TEAM_INVALID handles) when the arguments name no valid team.
+int team_split_strided(const char *routine, shmem_team_t parent, int start, int stride,
+                       int size, const shmem_team_config_t *config, long mask,
+                       shmem_team_t *new_team);
+struct AxisConfig {
+  const shmem_team_config_t *config;
+  long mask;
+  shmem_team_t *team;
+};
+int team_split_2d(const char *routine, shmem_team_t parent, int xrange, AxisConfig x,
+                  AxisConfig y);
+void team_destroy(const char *routine, shmem_team_t team);
+
+// The active set (PE_start, 2^logPE_stride, PE_size) as a team with its own
+// communicator, made on first use by its members and kept until finalize.
+// Bad triplets, and callers outside the set, end the job with a message.
+const shmemi_team &active_set(const char *routine, int PE_start, int logPE_stride, int PE_size);
 
 } // namespace shmemi

@@ -16,10 +16,20 @@ struct State {
   MPI_Win heap_win = MPI_WIN_NULL;   // MPI_Win_allocate, displacement unit 1
   MPI_Win static_win = MPI_WIN_NULL; // dynamic window with data+bss attached
   std::vector<MPI_Aint> static_base; // each PE's address of its data+bss
+  void *static_attached = nullptr;   // what is attached to static_win
   bool unflushed = false;            // operations issued since the last flush
 };
 
 extern State state;
+
+// Frees the operand copies of AMOs that a flush has completed (amo.cpp).
+void release_pending_operands();
+
+// The library's progress thread (progress.cpp): it calls into MPI every
+// `interval_us` so that operations targeting this PE complete while the
+// program computes. Needs MPI_THREAD_MULTIPLE.
+void progress_start(unsigned interval_us);
+void progress_stop();
 
 inline MPI_Win window_of(Space space) {
   return space == Space::heap ? state.heap_win : state.static_win;

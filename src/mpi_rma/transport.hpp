@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "core/symmetric.hpp"
 
@@ -18,8 +19,9 @@ struct Identity {
 // Starts MPI if the program has not (and then finalizes it at exit), or
 // joins the program's MPI. Collective over MPI_COMM_WORLD.
 Identity start(int thread_requested);
-// Creates the heap window (returns its local base) and exposes `statics`.
-char *map_memory(std::size_t heap_bytes, const Region &statics);
+// Creates the heap window (returns its local base), exposes `statics`, and
+// starts the progress thread (every progress_us; 0: none).
+char *map_memory(std::size_t heap_bytes, const Region &statics, unsigned progress_us);
 // Frees the windows and the library's communicator; MPI stays up.
 void stop();
 // Finalizes MPI if start() initialized it and it is still running.
@@ -45,9 +47,27 @@ void get(void *dest, SymAddr source, std::size_t nbytes, int pe, Completion c);
 void put_strided(SymAddr dest, const void *source, const Strided &shape, int pe);
 void get_strided(void *dest, SymAddr source, const Strided &shape, int pe);
 
+// Atomic memory operations on one element. `result` (may be null) gets the
+// value before the operation: when the call returns if c is local, else by
+// the next quiet. The operands are copied; they need not outlive the call.
+enum class AmoOp : std::uint8_t { fetch, replace, sum, band, bor, bxor, cswap };
+enum class AmoType : std::uint8_t { i32, i64, u32, u64, f32, f64 };
+
+void amo(SymAddr dest, AmoOp op, AmoType type, const void *operand, const void *compare,
+         void *result, int pe, Completion c);
+
+// Lets the MPI library progress incoming operations and makes remote writes
+// to this PE visible to its loads; called by waiting loops.
+void poll();
+
+void flush(int pe);  // every operation issued so far to pe is complete there
 void quiet();        // every operation issued so far is complete everywhere
 void fence();        // operations to each PE are ordered
 void barrier_all();  // quiet, then all PEs meet; remote writes are visible
 void sync_all();     // all PEs meet; no completion of outstanding operations
+// The local and the RMA view of symmetric memory agree (MPI_Win_sync on
+// every window); collectives do it before and after they touch symmetric
+// buffers. Defined in mpi_rma/coll.cpp.
+void memory_sync();
 
 } // namespace shmemi::transport

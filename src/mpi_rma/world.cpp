@@ -51,8 +51,11 @@ void create_heap_window(std::size_t bytes, char **base) {
 void create_static_window(const Region &statics) {
   SHMEMI_MPI(MPI_Win_create_dynamic(MPI_INFO_NULL, state.comm, &state.static_win));
   if (statics.size > 0)
+  {
     SHMEMI_MPI(MPI_Win_attach(state.static_win, statics.base,
                               static_cast<MPI_Aint>(statics.size)));
+    state.static_attached = statics.base;
+  }
   MPI_Aint mine = 0;
   SHMEMI_MPI(MPI_Get_address(statics.base, &mine));
   int n = 0;
@@ -60,6 +63,16 @@ void create_static_window(const Region &statics) {
   state.static_base.assign(static_cast<std::size_t>(n), 0);
   SHMEMI_MPI(MPI_Allgather(&mine, 1, MPI_AINT, state.static_base.data(), 1,
                            MPI_AINT, state.comm));
+}
+
+// Open MPI's default one-sided component (osc/rdma) crashes the target of
+// MPI_Compare_and_swap (Open MPI bug #11349) and cannot span nodes; osc/ucx
+// is correct for every operation and window kind here. An explicit user
+// setting wins. MPICH needs nothing.
+void select_components() {
+#ifdef OPEN_MPI
+  setenv("OMPI_MCA_osc", "ucx", 0);
+#endif
 }
 
 void check_same_heap_size(std::size_t bytes) {
@@ -81,7 +94,10 @@ using namespace shmemi::mpi;
 Identity start(int thread_requested) {
   int provided = MPI_THREAD_SINGLE;
   if (!mpi_running()) {
-    SHMEMI_MPI(MPI_Init_thread(nullptr, nullptr, mpi_level(thread_requested), &provided));
+    select_components();
+    // MULTIPLE whatever the program asked: the progress thread needs it.
+    (void)thread_requested;
+    SHMEMI_MPI(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_MULTIPLE, &provided));
     state.owns_mpi = true;
   } else {
     SHMEMI_MPI(MPI_Query_thread(&provided));
@@ -96,7 +112,13 @@ Identity start(int thread_requested) {
   return id;
 }
 
-char *map_memory(std::size_t heap_bytes, const Region &statics) {
+bool progress_possible() {
+  int level = MPI_THREAD_SINGLE;
+  SHMEMI_MPI(MPI_Query_thread(&level));
+  return level == MPI_THREAD_MULTIPLE;
+}
+
+char *map_memory(std::size_t heap_bytes, const Region &statics, unsigned progress_us) {
   check_same_heap_size(heap_bytes);
   char *base = nullptr;
   create_heap_window(heap_bytes, &base);
@@ -105,10 +127,14 @@ char *map_memory(std::size_t heap_bytes, const Region &statics) {
     SHMEMI_MPI(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
     SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, win));
   }
+  if (progress_us > 0 && progress_possible()) progress_start(progress_us);
   return base;
 }
 
 void stop() {
+  progress_stop();
+  if (state.static_attached) SHMEMI_MPI(MPI_Win_detach(state.static_win, state.static_attached));
+  state.static_attached = nullptr;
   for (MPI_Win *win : {&state.heap_win, &state.static_win}) {
     SHMEMI_MPI(MPI_Win_unlock_all(*win));
     SHMEMI_MPI(MPI_Win_free(win));
@@ -133,7 +159,21 @@ void quiet() {
   if (!state.unflushed) return;
   SHMEMI_MPI(MPI_Win_flush_all(state.heap_win));
   SHMEMI_MPI(MPI_Win_flush_all(state.static_win));
+  release_pending_operands();
   state.unflushed = false;
+}
+
+void flush(int pe) {
+  if (!state.unflushed) return;
+  SHMEMI_MPI(MPI_Win_flush(pe, state.heap_win));
+  SHMEMI_MPI(MPI_Win_flush(pe, state.static_win));
+}
+
+void poll() {
+  int flag = 0;
+  SHMEMI_MPI(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, state.comm, &flag, MPI_STATUS_IGNORE));
+  SHMEMI_MPI(MPI_Win_sync(state.heap_win));
+  SHMEMI_MPI(MPI_Win_sync(state.static_win));
 }
 
 // MPI orders only accumulates; puts and gets to one target may overtake

@@ -1,0 +1,70 @@
+// Section 9.8: signaling operations. The data of a put-with-signal is
+// complete at the target before the signal is updated: put, flush to that
+// PE, then the signal AMO.
+#include "api/stamp.hpp"
+#include "core/amo.hpp"
+#include "core/p2p.hpp"
+#include "core/rma.hpp"
+
+using namespace shmemi;
+
+namespace {
+
+AmoOp signal_op(const char *routine, int sig_op) {
+  if (sig_op == SHMEM_SIGNAL_SET) return AmoOp::replace;
+  if (sig_op == SHMEM_SIGNAL_ADD) return AmoOp::sum;
+  fatal(routine, "argument sig_op = %d is not a signal operation: allowed SHMEM_SIGNAL_SET (%d) "
+                 "or SHMEM_SIGNAL_ADD (%d)", sig_op, SHMEM_SIGNAL_SET, SHMEM_SIGNAL_ADD);
+}
+
+// The nbi forms may complete early, so both forms share this path.
+void put_signal(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, size_t elem,
+                uint64_t *sig_addr, uint64_t signal, int sig_op, int pe, const char *routine) {
+  const AmoOp op = signal_op(routine, sig_op);
+  rma_put(ctx, dest, source, nelems, elem, pe, Completion::local, routine);
+  transport::flush(require_target(routine, ctx, pe));
+  amo_post<uint64_t>(ctx, sig_addr, op, signal, pe, routine);
+}
+
+} // namespace
+
+#define SHMEMI_SIGNAL_PARAMS_DEF(T)                                            \
+  (T * dest, const T *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe)
+#define SHMEMI_DEF_PUT_SIGNAL_PAIR(NAME, T, E)                                 \
+  SHMEMI_DEF_PAIR(void, NAME, SHMEMI_SIGNAL_PARAMS_DEF(T),                     \
+                  put_signal(ctx, dest, source, nelems, E, sig_addr, signal, sig_op, pe, routine))
+#define SHMEMI_DEF_PUT_SIGNAL(A, T, N)                                         \
+  SHMEMI_DEF_PUT_SIGNAL_PAIR(N##_put_signal, T, sizeof(T))                     \
+  SHMEMI_DEF_PUT_SIGNAL_PAIR(N##_put_signal_nbi, T, sizeof(T))
+#define SHMEMI_DEF_PUT_SIGNAL_SIZED(A, BITS, BYTES)                            \
+  SHMEMI_DEF_PUT_SIGNAL_PAIR(put##BITS##_signal, void, BYTES)                  \
+  SHMEMI_DEF_PUT_SIGNAL_PAIR(put##BITS##_signal_nbi, void, BYTES)
+
+extern "C" {
+
+SHMEMI_RMA_TYPES(SHMEMI_DEF_PUT_SIGNAL, ~)
+SHMEMI_RMA_SIZES(SHMEMI_DEF_PUT_SIGNAL_SIZED, ~)
+SHMEMI_DEF_PUT_SIGNAL_PAIR(putmem_signal, void, 1)
+SHMEMI_DEF_PUT_SIGNAL_PAIR(putmem_signal_nbi, void, 1)
+
+#undef shmem_signal_add
+#undef shmem_signal_set
+SHMEMI_DEF_PAIR(void, signal_add, (uint64_t * sig_addr, uint64_t signal, int pe),
+                amo_post<uint64_t>(ctx, sig_addr, AmoOp::sum, signal, pe, routine))
+SHMEMI_DEF_PAIR(void, signal_set, (uint64_t * sig_addr, uint64_t signal, int pe),
+                amo_post<uint64_t>(ctx, sig_addr, AmoOp::replace, signal, pe, routine))
+
+uint64_t shmem_signal_fetch(const uint64_t *sig_addr) noexcept {
+  require_init("shmem_signal_fetch");
+  return amo_fetch<uint64_t>(SHMEM_CTX_DEFAULT, sig_addr, AmoOp::fetch, 0, 0, rt.my_pe,
+                             "shmem_signal_fetch");
+}
+
+uint64_t shmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value) noexcept {
+  const auto set = ivar_set<uint64_t>("shmem_signal_wait_until", sig_addr, 1, nullptr, cmp,
+                                      nullptr, cmp_value);
+  wait_all(set);
+  return load_acquire(sig_addr);
+}
+
+} // extern "C"

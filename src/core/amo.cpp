@@ -1,0 +1,18 @@
+#include "core/amo.hpp"
+
+#include <cstdint>
+
+#include "core/checks.hpp"
+
+namespace shmemi {
+
+void amo(shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result, int pe,
+         Completion c, const char *routine) {
+  const int world = require_target(routine, ctx, pe);
+  const SymAddr at = require_symmetric(routine, "dest", dest, args.size);
+  if (reinterpret_cast<std::uintptr_t>(dest) % args.size != 0) [[unlikely]]
+    fatal(routine, "argument dest = %p is not aligned to its type's size %zu", dest, args.size);
+  transport::amo(at, args.op, args.type, args.operand, args.compare, result, world, c);
+}
+
+} // namespace shmemi

@@ -1,0 +1,115 @@
+#include "core/coll.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <numeric>
+#include <vector>
+
+#include "core/checks.hpp"
+#include "core/team.hpp"
+
+namespace shmemi {
+namespace {
+
+std::size_t bytes_of(const char *routine, const char *arg, std::size_t count,
+                     std::size_t elem_bytes) {
+  if (elem_bytes != 0 && count > SIZE_MAX / elem_bytes) [[unlikely]]
+    fatal(routine, "argument %s = %zu is too large: %zu-byte elements overflow size_t", arg,
+          count, elem_bytes);
+  return count * elem_bytes;
+}
+
+// Bytes from the first to the end of the last of `count` elements that are
+// `stride` elements apart.
+std::size_t strided_bytes(const char *routine, std::size_t count, std::ptrdiff_t stride,
+                          std::size_t elem_bytes) {
+  std::size_t elems = 0;
+  if (__builtin_mul_overflow(count - 1, static_cast<std::size_t>(stride), &elems) ||
+      __builtin_add_overflow(elems, std::size_t{1}, &elems)) [[unlikely]]
+    fatal(routine, "arguments nelems and stride %td address beyond size_t", stride);
+  return bytes_of(routine, "nelems", elems, elem_bytes);
+}
+
+void require_root(const char *routine, int root, int n_pes) {
+  if (root < 0 || root >= n_pes) [[unlikely]]
+    fatal(routine, "argument PE_root = %d is out of range: allowed 0 to %d", root, n_pes - 1);
+}
+
+// Reductions and scans: "the same symmetric address, or ... do not overlap".
+void require_same_or_disjoint(const char *routine, const void *dest, const void *source,
+                              std::size_t nbytes) {
+  const auto d = reinterpret_cast<std::uintptr_t>(dest);
+  const auto s = reinterpret_cast<std::uintptr_t>(source);
+  if (d != s && d < s + nbytes && s < d + nbytes) [[unlikely]]
+    fatal(routine, "arguments dest = %p and source = %p overlap partially (%zu bytes each): "
+                   "allowed are the same array or disjoint arrays", dest, source, nbytes);
+}
+
+} // namespace
+
+void coll_sync(const shmemi_team &team) { transport::team_sync(team); }
+
+void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
+                    const void *source, std::size_t nelems, std::size_t elem_bytes, int root,
+                    RootDest root_dest) {
+  require_root(routine, root, team.size);
+  const std::size_t n = bytes_of(routine, "nelems", nelems, elem_bytes);
+  if (n == 0) return;
+  require_symmetric(routine, "dest", dest, n);
+  require_symmetric(routine, "source", source, n);
+  void *buffer = dest;
+  if (team_world_pe(team, root) == rt.my_pe) {
+    if (root_dest == RootDest::untouched)
+      buffer = const_cast<void *>(source); // MPI_Bcast only reads it at the root
+    else if (dest != source)
+      std::memmove(dest, source, n);
+  }
+  transport::broadcast(team, buffer, n, root);
+}
+
+void coll_collect(const char *routine, const shmemi_team &team, void *dest, const void *source,
+                  std::size_t nelems, std::size_t elem_bytes, bool fixed) {
+  const std::size_t n = bytes_of(routine, "nelems", nelems, elem_bytes);
+  if (n > 0) require_symmetric(routine, "source", source, n);
+  const std::vector<std::size_t> sizes =
+      fixed ? std::vector<std::size_t>(static_cast<std::size_t>(team.size), n)
+            : transport::gather_sizes(team, n);
+  const std::size_t total = std::accumulate(sizes.begin(), sizes.end(), std::size_t{0});
+  if (total == 0) return;
+  require_symmetric(routine, "dest", dest, total);
+  transport::gather_blocks(team, dest, source, sizes);
+}
+
+void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, const void *source,
+                   std::ptrdiff_t dst, std::ptrdiff_t sst, std::size_t nelems,
+                   std::size_t elem_bytes) {
+  if (dst < 1 || sst < 1) [[unlikely]]
+    fatal(routine, "arguments dst = %td and sst = %td must both be at least 1", dst, sst);
+  if (nelems == 0) return;
+  const std::size_t count = bytes_of(routine, "nelems", nelems, static_cast<std::size_t>(team.size));
+  require_symmetric(routine, "dest", dest, strided_bytes(routine, count, dst, elem_bytes));
+  require_symmetric(routine, "source", source, strided_bytes(routine, count, sst, elem_bytes));
+  transport::alltoall(team, dest, source, {nelems, elem_bytes, dst, sst});
+}
+
+void coll_reduce(const char *routine, const shmemi_team &team, void *dest, const void *source,
+                 std::size_t nreduce, Elem elem, Op op) {
+  const std::size_t n = bytes_of(routine, "nreduce", nreduce, elem.bytes);
+  if (n == 0) return;
+  require_symmetric(routine, "dest", dest, n);
+  require_symmetric(routine, "source", source, n);
+  require_same_or_disjoint(routine, dest, source, n);
+  transport::reduce(team, dest, source, nreduce, elem, op);
+}
+
+void coll_scan(const char *routine, const shmemi_team &team, void *dest, const void *source,
+               std::size_t nelems, Elem elem, bool inclusive) {
+  const std::size_t n = bytes_of(routine, "nelems", nelems, elem.bytes);
+  if (n == 0) return;
+  require_symmetric(routine, "dest", dest, n);
+  require_symmetric(routine, "source", source, n);
+  require_same_or_disjoint(routine, dest, source, n);
+  transport::sum_scan(team, dest, source, nelems, elem, inclusive);
+}
+
+} // namespace shmemi

@@ -1,0 +1,66 @@
+// The collectives of section 9.9 for the API layer, in bytes and element
+// kinds, over a team or an active set already resolved to a shmemi_team:
+// argument checks, then the transport.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+
+#include "core/checks.hpp"
+#include "core/context.hpp"
+#include "core/team.hpp"
+#include "mpi_rma/coll.hpp"
+
+namespace shmemi {
+
+using transport::Elem;
+using transport::Kind;
+using transport::Op;
+
+// The kind and size of a type of the spec's reduction tables.
+template <class T> constexpr Elem elem_of() {
+  if constexpr (std::is_same_v<T, SHMEMI_COMPLEXD> || std::is_same_v<T, SHMEMI_COMPLEXF>)
+    return {Kind::complex, sizeof(T)};
+  else if constexpr (std::is_floating_point_v<T>)
+    return {Kind::real, sizeof(T)};
+  else
+    return {std::is_signed_v<T> ? Kind::sint : Kind::uint, sizeof(T)};
+}
+
+// The set of PEs a collective runs on, from its team argument or from its
+// active-set triplet (PE_start, logPE_stride, PE_size); checked.
+inline const shmemi_team &collective_team(const char *routine, shmem_team_t team) {
+  require_init(routine);
+  return require_team(routine, team);
+}
+struct ActiveSet {
+  int start;
+  int log_stride;
+  int size;
+};
+inline const shmemi_team &collective_set(const char *routine, ActiveSet set) {
+  require_init(routine);
+  return active_set(routine, set.start, set.log_stride, set.size);
+}
+
+// The active-set broadcast leaves dest on the root alone; the team one
+// copies there too.
+enum class RootDest { untouched, updated };
+
+void coll_sync(const shmemi_team &team);
+void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
+                    const void *source, std::size_t nelems, std::size_t elem_bytes, int root,
+                    RootDest root_dest);
+// fixed: fcollect (nelems equal on every PE); else collect.
+void coll_collect(const char *routine, const shmemi_team &team, void *dest, const void *source,
+                  std::size_t nelems, std::size_t elem_bytes, bool fixed);
+// Strides in elements; alltoall is the case dst = sst = 1.
+void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, const void *source,
+                   std::ptrdiff_t dst, std::ptrdiff_t sst, std::size_t nelems,
+                   std::size_t elem_bytes);
+void coll_reduce(const char *routine, const shmemi_team &team, void *dest, const void *source,
+                 std::size_t nreduce, Elem elem, Op op);
+void coll_scan(const char *routine, const shmemi_team &team, void *dest, const void *source,
+               std::size_t nelems, Elem elem, bool inclusive);
+
+} // namespace shmemi

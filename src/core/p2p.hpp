@@ -1,0 +1,100 @@
+// Point-to-point synchronization on local symmetric variables (section
+// 9.10): comparisons, status masks and the waits built on them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/checks.hpp"
+#include "core/wait.hpp"
+
+namespace shmemi {
+
+[[noreturn]] void fail_cmp(const char *routine, int cmp);
+
+inline void require_cmp(const char *routine, int cmp) {
+  if (cmp < SHMEM_CMP_EQ || cmp > SHMEM_CMP_GE) [[unlikely]]
+    fail_cmp(routine, cmp);
+}
+
+template <class T> constexpr T zero_of() { return T(); }
+
+template <class T> T load_acquire(const T *ivar) {
+  return __atomic_load_n(ivar, __ATOMIC_ACQUIRE);
+}
+
+template <class T> bool compare(T value, int cmp, T target) {
+  switch (cmp) {
+  case SHMEM_CMP_EQ: return value == target;
+  case SHMEM_CMP_NE: return value != target;
+  case SHMEM_CMP_GT: return value > target;
+  case SHMEM_CMP_LE: return value <= target;
+  case SHMEM_CMP_LT: return value < target;
+  default: return value >= target;
+  }
+}
+
+// A set of ivars with a status mask and one or per-element comparison values.
+template <class T> struct IvarSet {
+  T *ivars;
+  std::size_t nelems;
+  const int *status; // nonzero entries are excluded; may be null
+  int cmp;
+  const T *values;   // per element, or null to use `value`
+  T value;
+
+  bool active(std::size_t i) const { return status == nullptr || status[i] == 0; }
+  bool satisfied(std::size_t i) const {
+    return compare(load_acquire(&ivars[i]), cmp, values ? values[i] : value);
+  }
+  bool all() const {
+    for (std::size_t i = 0; i < nelems; ++i)
+      if (active(i) && !satisfied(i)) return false;
+    return true;
+  }
+  std::size_t any() const { // SIZE_MAX if none
+    for (std::size_t i = 0; i < nelems; ++i)
+      if (active(i) && satisfied(i)) return i;
+    return SIZE_MAX;
+  }
+  std::size_t some(std::size_t *indices) const {
+    std::size_t found = 0;
+    for (std::size_t i = 0; i < nelems; ++i)
+      if (active(i) && satisfied(i)) indices[found++] = i;
+    return found;
+  }
+  bool none_active() const {
+    for (std::size_t i = 0; i < nelems; ++i)
+      if (active(i)) return false;
+    return true;
+  }
+};
+
+template <class T>
+IvarSet<T> ivar_set(const char *routine, T *ivars, std::size_t nelems, const int *status,
+                    int cmp, const T *values, T value) {
+  require_init(routine);
+  require_cmp(routine, cmp);
+  require_buffer(routine, "ivars", ivars, nelems * sizeof(T));
+  return {ivars, nelems, status, cmp, values, value};
+}
+
+template <class T> void wait_all(const IvarSet<T> &set) {
+  wait_for([&] { return set.all(); });
+}
+
+template <class T> std::size_t wait_any(const IvarSet<T> &set) {
+  if (set.none_active()) return SIZE_MAX;
+  std::size_t found = SIZE_MAX;
+  wait_for([&] { return (found = set.any()) != SIZE_MAX; });
+  return found;
+}
+
+template <class T> std::size_t wait_some(const IvarSet<T> &set, std::size_t *indices) {
+  if (set.none_active()) return 0;
+  std::size_t found = 0;
+  wait_for([&] { return (found = set.some(indices)) != 0; });
+  return found;
+}
+
+} // namespace shmemi

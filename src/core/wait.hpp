@@ -1,0 +1,45 @@
+// Waiting politely: spin briefly, then let MPI progress and yield the CPU,
+// then sleep, so that a waiting PE never starves the PE it waits for when
+// PEs outnumber cores.
+#pragma once
+
+#include <sched.h>
+#include <time.h>
+
+#include "mpi_rma/transport.hpp"
+
+namespace shmemi {
+
+class Backoff {
+public:
+  void pause() {
+    ++rounds_;
+    if (rounds_ % 16 == 0) transport::poll();
+    if (rounds_ < spin_rounds) {
+      relax();
+    } else if (rounds_ < yield_rounds) {
+      sched_yield();
+    } else {
+      const timespec nap{0, 20000}; // 20 us
+      nanosleep(&nap, nullptr);
+    }
+  }
+
+private:
+  static void relax() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  }
+  static constexpr unsigned spin_rounds = 256;
+  static constexpr unsigned yield_rounds = 4096;
+  unsigned rounds_ = 0;
+};
+
+// Waits until done() holds.
+template <class Done> void wait_for(Done done) {
+  Backoff backoff;
+  while (!done()) backoff.pause();
+}
+
+} // namespace shmemi

@@ -1,0 +1,44 @@
+// The progress thread. Both MPIs here leave some one-sided operations
+// waiting for the target to enter MPI (MPICH: accumulates on MPI_Win_allocate
+// windows; Open MPI: accumulates on dynamic windows and with osc/ucx). The
+// spec wants them to complete while the target computes, so a thread of the
+// library calls into MPI at a fixed interval, sleeping in between.
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "mpi_rma/mpi_check.hpp"
+#include "mpi_rma/state.hpp"
+
+namespace shmemi::mpi {
+namespace {
+
+std::thread worker;
+std::atomic<bool> running{false};
+MPI_Comm progress_comm = MPI_COMM_NULL; // nothing is ever sent on it
+
+void progress_loop(std::chrono::microseconds interval) {
+  while (running.load(std::memory_order_acquire)) {
+    int flag = 0;
+    SHMEMI_MPI(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, progress_comm, &flag,
+                          MPI_STATUS_IGNORE));
+    std::this_thread::sleep_for(interval);
+  }
+}
+
+} // namespace
+
+void progress_start(unsigned interval_us) {
+  SHMEMI_MPI(MPI_Comm_dup(state.comm, &progress_comm));
+  running.store(true, std::memory_order_release);
+  worker = std::thread(progress_loop, std::chrono::microseconds(interval_us));
+}
+
+void progress_stop() {
+  if (!worker.joinable()) return;
+  running.store(false, std::memory_order_release);
+  worker.join();
+  SHMEMI_MPI(MPI_Comm_free(&progress_comm));
+}
+
+} // namespace shmemi::mpi

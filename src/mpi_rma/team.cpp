@@ -1,0 +1,74 @@
+// Communicators for teams and active sets: created once, cached by the
+// caller in the team object, freed when the team goes.
+#include <memory>
+
+#include "mpi_rma/coll.hpp"
+#include "mpi_rma/mpi_check.hpp"
+#include "mpi_rma/state.hpp"
+#include "mpi_rma/team.hpp"
+
+namespace shmemi::transport {
+using namespace shmemi::mpi;
+
+namespace {
+
+// MPI_Comm_create_group matches its members' calls by this tag on the
+// library's communicator, which carries no other point-to-point traffic.
+constexpr int create_group_tag = 0x5e7;
+
+shmemi_team::Comm *adopt(MPI_Comm comm) {
+  if (comm == MPI_COMM_NULL) return nullptr;
+  SHMEMI_MPI(MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN));
+  return new shmemi_team::Comm{comm};
+}
+
+} // namespace
+
+shmemi_team::Comm *comm_world() {
+  MPI_Comm comm;
+  SHMEMI_MPI(MPI_Comm_dup(state.comm, &comm));
+  return adopt(comm);
+}
+
+shmemi_team::Comm *comm_node(std::vector<int> &world_pes) {
+  MPI_Comm comm;
+  SHMEMI_MPI(MPI_Comm_split_type(state.comm, MPI_COMM_TYPE_SHARED, state.my_pe,
+                                 MPI_INFO_NULL, &comm));
+  int n = 0;
+  SHMEMI_MPI(MPI_Comm_size(comm, &n));
+  world_pes.assign(static_cast<std::size_t>(n), -1);
+  SHMEMI_MPI(MPI_Allgather(&state.my_pe, 1, MPI_INT, world_pes.data(), 1, MPI_INT, comm));
+  return adopt(comm);
+}
+
+shmemi_team::Comm *comm_self() {
+  MPI_Comm comm;
+  SHMEMI_MPI(MPI_Comm_dup(MPI_COMM_SELF, &comm));
+  return adopt(comm);
+}
+
+shmemi_team::Comm *comm_split(const shmemi_team &parent, int color, int key) {
+  MPI_Comm comm;
+  SHMEMI_MPI(MPI_Comm_split(comm_of(parent), color < 0 ? MPI_UNDEFINED : color, key, &comm));
+  return adopt(comm);
+}
+
+shmemi_team::Comm *comm_of_progression(int start, int stride, int size) {
+  MPI_Group world, members;
+  SHMEMI_MPI(MPI_Comm_group(state.comm, &world));
+  int range[1][3] = {{start, start + (size - 1) * stride, stride}};
+  SHMEMI_MPI(MPI_Group_range_incl(world, 1, range, &members));
+  MPI_Comm comm;
+  SHMEMI_MPI(MPI_Comm_create_group(state.comm, members, create_group_tag, &comm));
+  SHMEMI_MPI(MPI_Group_free(&members));
+  SHMEMI_MPI(MPI_Group_free(&world));
+  return adopt(comm);
+}
+
+void comm_free(shmemi_team::Comm *comm) {
+  if (comm == nullptr) return;
+  std::unique_ptr<shmemi_team::Comm> owned(comm);
+  SHMEMI_MPI(MPI_Comm_free(&owned->comm));
+}
+
+} // namespace shmemi::transport

@@ -1,0 +1,191 @@
+#!/bin/sh
+# tools_test.sh STEP: tests the installed tree as a user sees it. Run by
+# CTest (tests/tools.cmake), which passes the paths in the environment:
+#   TOOLS_BUILD_DIR   the library's build tree (for the install step)
+#   TOOLS_PREFIX      where the step "install" installs it, under the build tree
+#   TOOLS_LIBDIR      the library directory relative to the prefix (lib, ...)
+#   TOOLS_SOURCE_DIR  this directory: the programs and cmake_project/
+#   TOOLS_WORK_DIR    a scratch directory for this step
+#   TOOLS_MPI_FLAVOR  openmpi or mpich (Open MPI also runs 4 PEs)
+#   TOOLS_MPI_C_COMPILER, TOOLS_MPI_CXX_COMPILER  the MPI compilers of the build
+#   TOOLS_VERSION     the library version the package should report
+#   TOOLS_CMAKE       the cmake to run
+# Apart from "install", every step uses only what is under TOOLS_PREFIX.
+set -eu
+LC_ALL=C
+export LC_ALL
+
+step=${1:?usage: tools_test.sh install|oshrun|oshcc|oshcxx|c99|mpp|pkgconfig|cmake|exports}
+prefix=$TOOLS_PREFIX
+libdir=$prefix/$TOOLS_LIBDIR
+src=$TOOLS_SOURCE_DIR
+work=$TOOLS_WORK_DIR
+
+# oshrun itself must make Open MPI accept root and oversubscription.
+unset OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_rmaps_base_oversubscribe
+
+fail() {
+  echo "FAIL ($step): $*" >&2
+  exit 1
+}
+
+say() {
+  echo "+ $*"
+  "$@" || fail "command failed (status $?): $*"
+}
+
+pe_counts() {
+  if [ "$TOOLS_MPI_FLAVOR" = openmpi ]; then echo 2 4; else echo 2; fi
+}
+
+# run_pes PROGRAM [args]: runs it with oshrun at each PE count; every PE
+# must exit 0 and print its "PE x of N ok" line.
+run_pes() {
+  for np in $(pe_counts); do
+    echo "+ oshrun -np $np $*"
+    status=0
+    output=$("$prefix/bin/oshrun" -np "$np" "$@" 2>&1) || status=$?
+    printf '%s\n' "$output"
+    [ "$status" -eq 0 ] || fail "oshrun -np $np $* exited with status $status"
+    ok=$(printf '%s\n' "$output" | grep -Ec "PE [0-9]+ of $np ok" || true)
+    [ "$ok" -eq "$np" ] || fail "$* on $np PEs: $ok of $np PEs reported ok"
+  done
+}
+
+step_install() {
+  rm -rf "$prefix"
+  say "$TOOLS_CMAKE" --install "$TOOLS_BUILD_DIR" --prefix "$prefix"
+  for file in bin/oshcc bin/oshc++ bin/oshCC bin/oshrun; do
+    [ -x "$prefix/$file" ] || fail "$prefix/$file is missing or not executable"
+  done
+  for file in include/shmem.h include/shmemx.h include/mpp/shmem.h include/mpp/shmemx.h \
+              include/shmem/tables.h include/shmem/generic.h; do
+    [ -f "$prefix/$file" ] || fail "$prefix/$file is missing"
+  done
+  for file in libshmem.so libshmem.a pkgconfig/shmem.pc cmake/OpenSHMEM/OpenSHMEMConfig.cmake \
+              cmake/OpenSHMEM/OpenSHMEMConfigVersion.cmake; do
+    [ -f "$libdir/$file" ] || fail "$libdir/$file is missing"
+  done
+}
+
+step_oshrun() {
+  status=0
+  output=$("$prefix/bin/oshrun" 2>&1) || status=$?
+  printf '%s\n' "$output"
+  [ "$status" -eq 2 ] || fail "oshrun without arguments: status $status, expected 2"
+  printf '%s\n' "$output" | grep -q "usage: oshrun" || fail "oshrun without arguments printed no usage"
+  for np in $(pe_counts); do
+    echo "+ oshrun -np $np echo PE"
+    count=$("$prefix/bin/oshrun" -np "$np" echo launched | grep -c launched) ||
+      fail "oshrun -np $np echo launched failed"
+    [ "$count" -eq "$np" ] || fail "oshrun -np $np started $count processes"
+  done
+}
+
+step_oshcc() {
+  say "$prefix/bin/oshcc" -std=c11 -Wall -Wextra -Werror "$src/c11_put.c" -o c11_put
+  run_pes ./c11_put
+}
+
+step_oshcxx() {
+  say "$prefix/bin/oshc++" -std=c++17 -Wall -Wextra -Werror "$src/cxx_put.cpp" -o cxx_put
+  say "$prefix/bin/oshCC" -Wall -Wextra -Werror "$src/cxx_put.cpp" -o cxx_put_CC
+  run_pes ./cxx_put
+  run_pes ./cxx_put_CC
+}
+
+step_c99() {
+  say "$prefix/bin/oshcc" -std=c99 -pedantic -Wall -Wextra -Werror "$src/c99_typed.c" -o c99_typed
+  run_pes ./c99_typed
+}
+
+step_mpp() {
+  say "$prefix/bin/oshcc" -c -Wall -Wextra -Wno-deprecated-declarations "$src/mpp_legacy.c" \
+    -o mpp_legacy.o
+  [ -f mpp_legacy.o ] || fail "oshcc -c made no object file"
+  [ ! -e a.out ] || fail "oshcc -c linked an a.out"
+  say "$prefix/bin/oshcc" mpp_legacy.o -o mpp_legacy
+  run_pes ./mpp_legacy
+}
+
+step_pkgconfig() {
+  PKG_CONFIG_PATH=$libdir/pkgconfig
+  export PKG_CONFIG_PATH
+  say pkg-config --exists shmem
+  version=$(pkg-config --modversion shmem)
+  [ "$version" = "$TOOLS_VERSION" ] || fail "pkg-config --modversion: $version, expected $TOOLS_VERSION"
+  includedir=$(pkg-config --variable=includedir shmem)
+  pc_libdir=$(pkg-config --variable=libdir shmem)
+  [ -f "$includedir/shmem.h" ] ||
+    fail "shmem.pc gives includedir=$includedir, which has no shmem.h (installed in $prefix)"
+  [ -f "$pc_libdir/libshmem.so" ] ||
+    fail "shmem.pc gives libdir=$pc_libdir, which has no libshmem.so (installed in $libdir)"
+  flags=$(pkg-config --cflags --libs shmem)
+  echo "pkg-config --cflags --libs shmem: $flags"
+  # shellcheck disable=SC2086
+  say cc -std=c11 -Wall -Wextra "$src/c11_put.c" $flags -o c11_pkgconfig
+  run_pes ./c11_pkgconfig
+}
+
+step_cmake() {
+  rm -rf project
+  say "$TOOLS_CMAKE" -S "$src/cmake_project" -B project -DCMAKE_PREFIX_PATH="$prefix" \
+    -DMPI_C_COMPILER="$TOOLS_MPI_C_COMPILER" -DMPI_CXX_COMPILER="$TOOLS_MPI_CXX_COMPILER"
+  found=$(sed -n 's/^OpenSHMEM_DIR:PATH=//p' project/CMakeCache.txt)
+  [ "$found" = "$libdir/cmake/OpenSHMEM" ] ||
+    fail "find_package(OpenSHMEM) used $found, not the installed $libdir/cmake/OpenSHMEM"
+  say "$TOOLS_CMAKE" --build project
+  run_pes ./project/consumer
+  run_pes ./project/consumer_cxx
+}
+
+# The names declared with SHMEM_API in the installed headers, one a line.
+declared_names() {
+  printf '#include <shmem.h>\n#include <shmemx.h>\n#include <mpp/shmem.h>\n' > declared.c
+  cc -std=c11 -E -P -I"$prefix/include" declared.c > declared.i ||
+    fail "cannot preprocess the installed headers"
+  # One declaration a line; keep those marked default-visible; the name is
+  # the identifier before the parameter list, or the last one for data.
+  tr '\n' ' ' < declared.i | tr ';' '\n' |
+    grep 'visibility *( *"default" *)' |
+    sed -e 's/.*visibility *( *"default" *) *) *)//' -e 's/(.*//' \
+        -e 's/[^A-Za-z0-9_]*$//' -e 's/.*[^A-Za-z0-9_]//' |
+    sort -u
+}
+
+step_exports() {
+  lib=$libdir/libshmem.so
+  nm -D --defined-only "$lib" | awk 'NF >= 3 { print $2, $3 }' > exported.txt ||
+    fail "nm -D failed on $lib"
+  # shmemi_ names are the data behind SHMEM_CTX_DEFAULT and the team handles.
+  awk '
+    $2 ~ /^p?shmem_/ { next }
+    $2 ~ /^(start_pes|_my_pe|_num_pes|my_pe|num_pes|shmalloc|shfree|shrealloc|shmemalign)$/ { next }
+    $2 ~ /^shmemi_/ && $1 ~ /^[BDGRSV]$/ { next }
+    { print "  " $1 " " $2 }' exported.txt > offenders.txt
+  if [ -s offenders.txt ]; then
+    echo "libshmem.so exports symbols outside the OpenSHMEM API:" >&2
+    cat offenders.txt >&2
+    fail "$(wc -l < offenders.txt) unexpected exported symbols (see above)"
+  fi
+  declared_names > declared.txt
+  count=$(wc -l < declared.txt)
+  [ "$count" -ge 100 ] || fail "found only $count declarations in shmem.h; the extraction is broken"
+  awk '{ print $2 }' exported.txt | sort -u > exported_names.txt
+  comm -23 declared.txt exported_names.txt > missing.txt
+  if [ -s missing.txt ]; then
+    echo "declared in the installed headers but not exported by libshmem.so:" >&2
+    sed 's/^/  /' missing.txt >&2
+    fail "$(wc -l < missing.txt) declared routines are missing from the library"
+  fi
+  echo "libshmem.so: $(wc -l < exported.txt) exported symbols, all $count declared names present"
+}
+
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+case "$step" in
+  install | oshrun | oshcc | oshcxx | c99 | mpp | pkgconfig | cmake | exports) "step_$step" ;;
+  *) fail "unknown step" ;;
+esac
+echo "tools_test $step: ok"
