@@ -75,9 +75,10 @@ SHMEMI_ASET_REDUCE_ARITH_TYPES(SHMEMI_DECL_TO_ALL, _prod_to_all)
 
 /* Type-generic forms: C11 _Generic on dest's type in C, templates in C++17. */
 #if defined(SHMEMI_HAVE_C11_GENERICS)
-#define shmem_sync(...) SHMEMI_CAT(SHMEMI_C11_SYNC_, SHMEMI_NARGS(__VA_ARGS__))(__VA_ARGS__)
-#define SHMEMI_C11_SYNC_1(team) shmem_team_sync(team)
-#define SHMEMI_C11_SYNC_4(start, log_stride, size, psync) (shmem_sync)(start, log_stride, size, psync)
+/* One argument: the team routine; four: the active-set routine. */
+#define shmem_sync(...)                                                        \
+  SHMEMI_C11_SYNC_PICK(__VA_ARGS__, (shmem_sync), ~, ~, shmem_team_sync, ~)(__VA_ARGS__)
+#define SHMEMI_C11_SYNC_PICK(a, b, c, d, F, ...) F
 
 #define SHMEMI_C11_COLL(NAME, TABLE, team, dest, ...)                          \
   SHMEMI_C11_SELECT(TABLE, dest, shmem_, _##NAME)(team, dest, __VA_ARGS__)

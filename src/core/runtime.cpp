@@ -1,5 +1,6 @@
 #include "core/runtime.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -40,10 +41,11 @@ void at_process_exit() {
 }
 
 void start(int requested, const char *routine) {
-  const transport::Identity id = transport::start(requested);
+  const transport::Identity id = transport::start();
   rt.my_pe = id.my_pe;
   rt.n_pes = id.n_pes;
-  rt.thread_level = id.thread_provided < requested ? id.thread_provided : requested;
+  // The library's own state is not yet guarded for concurrent callers.
+  rt.thread_level = std::min({requested, id.thread_provided, int{SHMEM_THREAD_SERIALIZED}});
   std::string error;
   if (!config_load(process_env, rt.config, &error)) fatal(routine, "%s", error.c_str());
   if (rt.my_pe == 0 && (rt.config.version || rt.config.info)) print_banner();

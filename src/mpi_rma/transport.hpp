@@ -13,12 +13,12 @@ namespace shmemi::transport {
 struct Identity {
   int my_pe;
   int n_pes;
-  int thread_provided; // an SHMEM_THREAD_* level
+  int thread_provided; // the SHMEM_THREAD_* level MPI provides
 };
 
 // Starts MPI if the program has not (and then finalizes it at exit), or
 // joins the program's MPI. Collective over MPI_COMM_WORLD.
-Identity start(int thread_requested);
+Identity start();
 // Creates the heap window (returns its local base), exposes `statics`, and
 // starts the progress thread (every progress_us; 0: none).
 char *map_memory(std::size_t heap_bytes, const Region &statics, unsigned progress_us);

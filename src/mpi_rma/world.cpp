@@ -91,12 +91,11 @@ void check_same_heap_size(std::size_t bytes) {
 namespace shmemi::transport {
 using namespace shmemi::mpi;
 
-Identity start(int thread_requested) {
+Identity start() {
   int provided = MPI_THREAD_SINGLE;
   if (!mpi_running()) {
     select_components();
     // MULTIPLE whatever the program asked: the progress thread needs it.
-    (void)thread_requested;
     SHMEMI_MPI(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_MULTIPLE, &provided));
     state.owns_mpi = true;
   } else {

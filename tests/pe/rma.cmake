@@ -18,3 +18,5 @@ shmem_pe_test(rma_order SOURCES pe/rma_order.c NP 1 2 4 TIMEOUT 120)
 # More than INT_MAX bytes in one call.
 shmem_pe_test(rma_large SOURCES pe/rma_large.c NP 2 TIMEOUT 300 LABELS large
               ENV SHMEM_SYMMETRIC_SIZE=5G)
+# shmem_ctx_fence/shmem_ctx_quiet on SHMEM_CTX_INVALID do nothing.
+shmem_pe_test(rma_ctx_invalid SOURCES pe/rma_ctx_invalid.c NP 1 2 4 TIMEOUT 60)

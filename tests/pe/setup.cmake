@@ -8,7 +8,11 @@ shmem_pe_test(setup_constants SOURCES ${_pe}/setup_constants.c NP 1 LABELS setup
 shmem_pe_test(setup_no_finalize SOURCES ${_pe}/setup_no_finalize.c LABELS setup)
 shmem_pe_test(setup_legacy SOURCES ${_pe}/setup_legacy.c LABELS setup)
 target_compile_options(setup_legacy PRIVATE -Wno-deprecated-declarations)
-shmem_pe_test(setup_mpi SOURCES ${_pe}/setup_mpi.c LINK MPI::MPI_C LABELS setup)
+# A program that starts MPI itself gets MPI's default components: under
+# Open MPI that is osc/rdma, which cannot make the library's dynamic window
+# on 1 PE; such programs need the component the library would choose.
+shmem_pe_test(setup_mpi SOURCES ${_pe}/setup_mpi.c LINK MPI::MPI_C LABELS setup
+              ENV OMPI_MCA_osc=ucx)
 
 shmem_pe_test(mem_alloc SOURCES ${_pe}/mem_alloc.c TIMEOUT 120 LABELS memory)
 # The heap size variable: a small heap runs out, a large one holds more than
@@ -36,7 +40,7 @@ function(err_case name case)
   if(SHMEM_MPI_FLAVOR STREQUAL "mpich" AND E_NP GREATER 2)
     return()
   endif()
-  shmem_fail_test(err_${name}_np${E_NP} PROGRAM err_cases NP ${E_NP} ARGS ${case}
+  shmem_fail_test(err_${name}_np${E_NP} PROGRAM err_cases NP ${E_NP} ARGS ${case} TIMEOUT 60
                   REGEX "${E_REGEX}" ENV ${E_ENV})
 endfunction()
 
@@ -76,3 +80,14 @@ err_case(after_finalize barrier_after_finalize NP 2
          REGEX "shmem_barrier_all: called while the library is not initialized")
 err_case(bad_thread_level bad_thread_level NP 2
          REGEX "shmem_init_thread: argument requested = 7 is not a thread level")
+
+# shmem_global_exit(7) hands 7 to the environment: mpiexec's status.
+foreach(np 1 2)
+  set(test err_global_exit_status_np${np})
+  add_test(NAME ${test}
+           COMMAND sh -c "\"$@\" >/dev/null 2>&1; status=$?; echo \"status $status\"; test $status -eq 7"
+                   sh ${MPIEXEC_EXECUTABLE} ${SHMEM_MPIEXEC_OPTIONS} ${MPIEXEC_NUMPROC_FLAG} ${np}
+                   $<TARGET_FILE:err_cases> global_exit)
+  set_tests_properties(${test} PROPERTIES TIMEOUT 60
+    LABELS "pe;errors;${SHMEM_MPI_FLAVOR}" ENVIRONMENT "${SHMEM_TEST_ENV}")
+endforeach()

@@ -116,6 +116,15 @@ TEST(ConfigLoad, DefaultsWhenNothingIsSet) {
   EXPECT_FALSE(config.version);
   EXPECT_FALSE(config.info);
   EXPECT_TRUE(error.empty());
+  // Every field of the table, including ones added later, gets its default.
+#define SHMEMI_TEST_DEFAULT(field, type, name, def, help)                      \
+  {                                                                            \
+    type expected{};                                                           \
+    ASSERT_TRUE(env_parse(def, expected)) << name << ": bad default " << def;  \
+    EXPECT_EQ(config.field, expected) << name;                                 \
+  }
+  SHMEMI_ENV_TABLE(SHMEMI_TEST_DEFAULT)
+#undef SHMEMI_TEST_DEFAULT
 }
 
 TEST(ConfigLoad, ReadsShmemVariables) {

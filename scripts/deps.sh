@@ -1,0 +1,18 @@
+#!/bin/sh
+# Installs what building and testing need (Debian/Ubuntu), if anything is
+# missing: both MPIs side by side, CMake, a C++ compiler, GoogleTest.
+set -e
+need=""
+for tool in mpicc.mpich mpicc.openmpi cmake g++ pkg-config; do
+  command -v "$tool" >/dev/null 2>&1 || need=yes
+done
+[ -f /usr/include/gtest/gtest.h ] || need=yes
+[ -z "$need" ] && exit 0
+echo "deps.sh: installing MPICH, Open MPI, CMake, g++ and GoogleTest with apt-get"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends \
+  build-essential cmake pkg-config libgtest-dev \
+  mpich libmpich-dev openmpi-bin libopenmpi-dev >/dev/null

@@ -1,0 +1,6 @@
+// The C++17 template AMO forms (shmem_atomic_fetch_add(dest, value, pe),
+// with and without a leading ctx, and the deprecated shmem_fadd, shmem_swap,
+// ...) for every type of their tables: amo_typed.c's checks, compiled as
+// C++, with every call made through the template, which deduces the type.
+#define AMO_GENERIC 1
+#include "amo_typed.c"
