@@ -69,36 +69,25 @@ void rma_get(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems
     transport::get(dest, at, n, world, c);
 }
 
-void rma_put_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
-                     std::size_t elem_bytes, int pe, const char *routine) {
+void rma_strided(Direction dir, shmem_ctx_t ctx, void *dest, const void *source,
+                 StridedElems shape, std::size_t elem_bytes, int pe, const char *routine) {
   const int world = require_target(routine, ctx, pe);
   const transport::Strided s = to_bytes(routine, shape, elem_bytes);
   if (s.nblocks == 0 || s.block_bytes == 0) return;
-  const Span src = strided_span(source, s.src_stride, s);
-  require_buffer(routine, "source", source, src.len);
-  const Span dst = strided_span(dest, s.dst_stride, s);
-  const SymAddr lo = require_symmetric(routine, "dest", dst.lo, dst.len);
-  if (world == rt.my_pe)
-    return copy_strided(dest, source, s);
+  const bool put = dir == Direction::put;
+  const void *local = put ? source : dest;
+  const void *remote = put ? dest : source;
+  const Span mine = strided_span(local, put ? s.src_stride : s.dst_stride, s);
+  require_buffer(routine, put ? "source" : "dest", local, mine.len);
+  const Span theirs = strided_span(remote, put ? s.dst_stride : s.src_stride, s);
+  const SymAddr lo = require_symmetric(routine, put ? "dest" : "source", theirs.lo, theirs.len);
+  if (world == rt.my_pe) return copy_strided(dest, source, s);
   const SymAddr at{lo.space, lo.offset + static_cast<std::size_t>(
-                                             static_cast<const char *>(dest) - dst.lo)};
-  transport::put_strided(at, source, s, world);
-}
-
-void rma_get_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
-                     std::size_t elem_bytes, int pe, const char *routine) {
-  const int world = require_target(routine, ctx, pe);
-  const transport::Strided s = to_bytes(routine, shape, elem_bytes);
-  if (s.nblocks == 0 || s.block_bytes == 0) return;
-  const Span dst = strided_span(dest, s.dst_stride, s);
-  require_buffer(routine, "dest", dest, dst.len);
-  const Span src = strided_span(source, s.src_stride, s);
-  const SymAddr lo = require_symmetric(routine, "source", src.lo, src.len);
-  if (world == rt.my_pe)
-    return copy_strided(dest, source, s);
-  const SymAddr at{lo.space, lo.offset + static_cast<std::size_t>(
-                                             static_cast<const char *>(source) - src.lo)};
-  transport::get_strided(dest, at, s, world);
+                                             static_cast<const char *>(remote) - theirs.lo)};
+  if (put)
+    transport::put_strided(at, source, s, world);
+  else
+    transport::get_strided(dest, at, s, world);
 }
 
 } // namespace shmemi

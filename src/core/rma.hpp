@@ -24,9 +24,17 @@ struct StridedElems {
   std::size_t bsize;
   std::size_t nblocks;
 };
-void rma_put_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
-                     std::size_t elem_bytes, int pe, const char *routine);
-void rma_get_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
-                     std::size_t elem_bytes, int pe, const char *routine);
+enum class Direction { put, get };
+void rma_strided(Direction dir, shmem_ctx_t ctx, void *dest, const void *source,
+                 StridedElems shape, std::size_t elem_bytes, int pe, const char *routine);
+
+inline void rma_put_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
+                            std::size_t elem_bytes, int pe, const char *routine) {
+  rma_strided(Direction::put, ctx, dest, source, shape, elem_bytes, pe, routine);
+}
+inline void rma_get_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
+                            std::size_t elem_bytes, int pe, const char *routine) {
+  rma_strided(Direction::get, ctx, dest, source, shape, elem_bytes, pe, routine);
+}
 
 } // namespace shmemi

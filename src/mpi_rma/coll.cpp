@@ -2,8 +2,11 @@
 // communicator. The buffers are symmetric memory inside the windows, so the
 // windows' views are synced before and after MPI touches them.
 #include <algorithm>
+#include <array>
 #include <climits>
+#include <cstdint>
 #include <cstring>
+#include <limits>
 #include <numeric>
 
 #include "core/error.hpp"
@@ -111,10 +114,56 @@ MPI_Datatype mpi_type(Elem elem, const char *function) {
   return t;
 }
 
-MPI_Op mpi_op(Op op) {
-  static const MPI_Op ops[] = {MPI_BAND, MPI_BOR, MPI_BXOR, MPI_MAX,
-                               MPI_MIN,  MPI_SUM, MPI_PROD};
-  return ops[static_cast<int>(op)];
+// MPICH 4.0.2 (Debian 12) compares unsigned integers as signed in MPI_MAX
+// and MPI_MIN, for every unsigned type and even in MPI_Reduce_local. A probe
+// tells; where the built-in operations are wrong, these replace them.
+template <class U, bool max>
+void unsigned_extreme(void *in, void *inout, int *len, MPI_Datatype *) {
+  const U *a = static_cast<const U *>(in);
+  U *b = static_cast<U *>(inout);
+  for (int i = 0; i < *len; ++i)
+    if (max ? a[i] > b[i] : a[i] < b[i]) b[i] = a[i];
+}
+
+template <class U> bool builtin_extremes_work() {
+  const MPI_Datatype type = integer_type(false, sizeof(U));
+  const U big = std::numeric_limits<U>::max();
+  U max = 1, min = 1;
+  SHMEMI_MPI(MPI_Reduce_local(&big, &max, 1, type, MPI_MAX));
+  SHMEMI_MPI(MPI_Reduce_local(&big, &min, 1, type, MPI_MIN));
+  return max == big && min == 1;
+}
+
+MPI_Op make_op(MPI_User_function *f) {
+  MPI_Op op;
+  SHMEMI_MPI(MPI_Op_create(f, 1, &op));
+  return op;
+}
+
+// Indexed by log2(element bytes) * 2 + (max ? 1 : 0).
+std::array<MPI_Op, 8> make_unsigned_ops() {
+  return {make_op(unsigned_extreme<std::uint8_t, false>), make_op(unsigned_extreme<std::uint8_t, true>),
+          make_op(unsigned_extreme<std::uint16_t, false>), make_op(unsigned_extreme<std::uint16_t, true>),
+          make_op(unsigned_extreme<std::uint32_t, false>), make_op(unsigned_extreme<std::uint32_t, true>),
+          make_op(unsigned_extreme<std::uint64_t, false>), make_op(unsigned_extreme<std::uint64_t, true>)};
+}
+
+bool builtin_unsigned_extremes_work() {
+  static const bool work = builtin_extremes_work<std::uint8_t>() &&
+                           builtin_extremes_work<std::uint16_t>() &&
+                           builtin_extremes_work<std::uint32_t>() &&
+                           builtin_extremes_work<std::uint64_t>();
+  return work;
+}
+
+MPI_Op mpi_op(Op op, Elem elem) {
+  static const MPI_Op builtin[] = {MPI_BAND, MPI_BOR, MPI_BXOR, MPI_MAX,
+                                   MPI_MIN,  MPI_SUM, MPI_PROD};
+  const bool extreme = op == Op::max || op == Op::min;
+  if (!extreme || elem.kind != Kind::uint || builtin_unsigned_extremes_work())
+    return builtin[static_cast<int>(op)];
+  static const std::array<MPI_Op, 8> own = make_unsigned_ops();
+  return own[static_cast<std::size_t>(__builtin_ctzll(elem.bytes)) * 2 + (op == Op::max)];
 }
 
 void bcast_bytes(MPI_Comm comm, char *buffer, std::size_t nbytes, int root) {
@@ -218,7 +267,7 @@ void reduce(const shmemi_team &team, void *dest, const void *source, std::size_t
   synced([&] {
     for_each_piece(nelems, elem.bytes, [&](std::size_t first, int n) {
       const std::size_t at = first * elem.bytes;
-      SHMEMI_MPI(MPI_Allreduce(s == d ? MPI_IN_PLACE : s + at, d + at, n, type, mpi_op(op),
+      SHMEMI_MPI(MPI_Allreduce(s == d ? MPI_IN_PLACE : s + at, d + at, n, type, mpi_op(op, elem),
                                comm_of(team)));
     });
   });

@@ -14,9 +14,32 @@ namespace {
 // MPI counts are int: larger transfers go in pieces of this many bytes.
 constexpr std::size_t max_chunk = std::size_t{1} << 30;
 
+enum class Dir { put, get };
+
+// One MPI_Put (local -> remote) or MPI_Get (remote -> local).
+void issue(Dir dir, void *local, int count, MPI_Datatype local_type, int pe, MPI_Aint disp,
+           MPI_Datatype remote_type, MPI_Win win) {
+  if (dir == Dir::put)
+    SHMEMI_MPI(MPI_Put(local, count, local_type, pe, disp, count, remote_type, win));
+  else
+    SHMEMI_MPI(MPI_Get(local, count, local_type, pe, disp, count, remote_type, win));
+}
+
 void complete(MPI_Win win, int pe, Completion c) {
   state.unflushed = true;
   if (c == Completion::local) SHMEMI_MPI(MPI_Win_flush_local(pe, win));
+}
+
+void contiguous(Dir dir, SymAddr remote, void *local, std::size_t nbytes, int pe, Completion c) {
+  const MPI_Win win = window_of(remote.space);
+  const MPI_Aint disp = displacement(remote, pe);
+  char *bytes = static_cast<char *>(local);
+  for (std::size_t done = 0; done < nbytes;) {
+    const int n = static_cast<int>(std::min(max_chunk, nbytes - done));
+    issue(dir, bytes + done, n, MPI_BYTE, pe, disp + static_cast<MPI_Aint>(done), MPI_BYTE, win);
+    done += static_cast<std::size_t>(n);
+  }
+  complete(win, pe, c);
 }
 
 // An MPI datatype of nblocks blocks of block_bytes, stride bytes apart.
@@ -32,80 +55,50 @@ struct BlockType {
   BlockType &operator=(const BlockType &) = delete;
 };
 
-// Runs op(first_block, nblocks) over pieces whose counts fit MPI's int.
-template <class Op> void for_each_piece(const Strided &shape, Op op) {
-  const std::size_t per_piece =
-      std::max<std::size_t>(1, std::min<std::size_t>(INT_MAX, max_chunk / shape.block_bytes));
-  for (std::size_t first = 0; first < shape.nblocks; first += per_piece)
-    op(first, std::min(per_piece, shape.nblocks - first));
+// Blocks of the local side are local_stride apart, of the remote side
+// remote_stride apart. Counts are split to fit MPI's int.
+void strided(Dir dir, SymAddr remote, std::ptrdiff_t remote_stride, void *local,
+             std::ptrdiff_t local_stride, const Strided &shape, int pe) {
+  char *bytes = static_cast<char *>(local);
+  if (shape.block_bytes > max_chunk) { // huge blocks: one contiguous transfer each
+    for (std::size_t b = 0; b < shape.nblocks; ++b) {
+      const auto k = static_cast<std::ptrdiff_t>(b);
+      contiguous(dir, {remote.space, remote.offset + static_cast<std::size_t>(k * remote_stride)},
+                 bytes + k * local_stride, shape.block_bytes, pe, Completion::local);
+    }
+    return;
+  }
+  const MPI_Win win = window_of(remote.space);
+  const MPI_Aint disp = displacement(remote, pe);
+  const std::size_t per_piece = std::min<std::size_t>(INT_MAX, max_chunk / shape.block_bytes);
+  for (std::size_t first = 0; first < shape.nblocks; first += per_piece) {
+    const std::size_t count = std::min(per_piece, shape.nblocks - first);
+    const auto k = static_cast<std::ptrdiff_t>(first);
+    BlockType local_type(count, shape.block_bytes, local_stride);
+    BlockType remote_type(count, shape.block_bytes, remote_stride);
+    issue(dir, bytes + k * local_stride, 1, local_type.type, pe, disp + k * remote_stride,
+          remote_type.type, win);
+  }
+  complete(win, pe, Completion::local);
 }
 
 } // namespace
 
 void put(SymAddr dest, const void *source, std::size_t nbytes, int pe, Completion c) {
-  const MPI_Win win = window_of(dest.space);
-  const MPI_Aint disp = displacement(dest, pe);
-  const char *src = static_cast<const char *>(source);
-  for (std::size_t done = 0; done < nbytes;) {
-    const int n = static_cast<int>(std::min(max_chunk, nbytes - done));
-    SHMEMI_MPI(MPI_Put(src + done, n, MPI_BYTE, pe, disp + static_cast<MPI_Aint>(done), n,
-                       MPI_BYTE, win));
-    done += static_cast<std::size_t>(n);
-  }
-  complete(win, pe, c);
+  contiguous(Dir::put, dest, const_cast<void *>(source), nbytes, pe, c);
 }
 
 void get(void *dest, SymAddr source, std::size_t nbytes, int pe, Completion c) {
-  const MPI_Win win = window_of(source.space);
-  const MPI_Aint disp = displacement(source, pe);
-  char *dst = static_cast<char *>(dest);
-  for (std::size_t done = 0; done < nbytes;) {
-    const int n = static_cast<int>(std::min(max_chunk, nbytes - done));
-    SHMEMI_MPI(MPI_Get(dst + done, n, MPI_BYTE, pe, disp + static_cast<MPI_Aint>(done), n,
-                       MPI_BYTE, win));
-    done += static_cast<std::size_t>(n);
-  }
-  complete(win, pe, c);
+  contiguous(Dir::get, source, dest, nbytes, pe, c);
 }
 
 void put_strided(SymAddr dest, const void *source, const Strided &shape, int pe) {
-  if (shape.block_bytes > max_chunk) { // huge blocks: one contiguous put each
-    for (std::size_t b = 0; b < shape.nblocks; ++b)
-      put({dest.space, dest.offset + b * shape.dst_stride},
-          static_cast<const char *>(source) + b * shape.src_stride, shape.block_bytes, pe,
-          Completion::local);
-    return;
-  }
-  const MPI_Win win = window_of(dest.space);
-  const MPI_Aint disp = displacement(dest, pe);
-  for_each_piece(shape, [&](std::size_t first, std::size_t count) {
-    BlockType origin(count, shape.block_bytes, shape.src_stride);
-    BlockType target(count, shape.block_bytes, shape.dst_stride);
-    SHMEMI_MPI(MPI_Put(static_cast<const char *>(source) + first * shape.src_stride, 1,
-                       origin.type, pe, disp + static_cast<MPI_Aint>(first * shape.dst_stride),
-                       1, target.type, win));
-  });
-  complete(win, pe, Completion::local);
+  strided(Dir::put, dest, shape.dst_stride, const_cast<void *>(source), shape.src_stride, shape,
+          pe);
 }
 
 void get_strided(void *dest, SymAddr source, const Strided &shape, int pe) {
-  if (shape.block_bytes > max_chunk) {
-    for (std::size_t b = 0; b < shape.nblocks; ++b)
-      get(static_cast<char *>(dest) + b * shape.dst_stride,
-          {source.space, source.offset + b * shape.src_stride}, shape.block_bytes, pe,
-          Completion::local);
-    return;
-  }
-  const MPI_Win win = window_of(source.space);
-  const MPI_Aint disp = displacement(source, pe);
-  for_each_piece(shape, [&](std::size_t first, std::size_t count) {
-    BlockType origin(count, shape.block_bytes, shape.dst_stride);
-    BlockType target(count, shape.block_bytes, shape.src_stride);
-    SHMEMI_MPI(MPI_Get(static_cast<char *>(dest) + first * shape.dst_stride, 1, origin.type,
-                       pe, disp + static_cast<MPI_Aint>(first * shape.src_stride), 1,
-                       target.type, win));
-  });
-  complete(win, pe, Completion::local);
+  strided(Dir::get, source, shape.src_stride, dest, shape.dst_stride, shape, pe);
 }
 
 } // namespace shmemi::transport

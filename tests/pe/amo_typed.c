@@ -13,14 +13,15 @@
  * amo_generic.c and amo_generic.cpp include this file with AMO_GENERIC
  * defined: the same checks with every call made through the C11 generic
  * or C++ template names (the type is then deduced from the pointer). */
+/* The deprecated names are tested on purpose (in C++ the warning points
+ * into the header's templates, hence before the include). */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 #include <shmem.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
-
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
 enum { REPS = 3, MAX_PES = 30, SLOTS = MAX_PES + 2 };
 /* Bit 30 is never an operand bit: it must survive and/or/xor untouched. */

@@ -7,3 +7,4 @@ shmem_pe_test(coll_data SOURCES pe/coll_data.c NP ${_coll_np} TIMEOUT 180 LABELS
 shmem_pe_test(coll_reduce SOURCES pe/coll_reduce.c NP ${_coll_np} TIMEOUT 300 LABELS coll)
 shmem_pe_test(coll_aset SOURCES pe/coll_aset.c NP ${_coll_np} TIMEOUT 300 LABELS coll)
 target_compile_options(coll_aset PRIVATE -Wno-deprecated-declarations)
+shmem_pe_test(team_split SOURCES pe/team_split.c NP ${_coll_np} TIMEOUT 180 LABELS coll)

@@ -4,12 +4,12 @@
  * over several (PE_start, logPE_stride, PE_size) sets. PEs outside a set do
  * not call and find their buffers untouched; pSync keeps SHMEM_SYNC_VALUE;
  * back-to-back calls alternating two pSync (and pWrk) arrays need no barrier. */
-#include <complex.h>
 #include <shmem.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "check.h"
+#include "coll_values.h"
 
 #define NE 5
 #define SENTINEL 0xA5
@@ -215,25 +215,6 @@ static void test_alternating(const aset *s) {
 }
 
 /* The *_to_all reductions: as in coll_reduce.c, over the active-set table. */
-#define MAKE(T, re, im)                                                        \
-  _Generic((T)0, double _Complex: (double)(re) + (double)(im) * I,             \
-           float _Complex: (float)(re) + (float)(im) * I, default: (T)(re))
-#define VALUE_and(T, pe, i) MAKE(T, ((pe) * 37 + (int)(i) * 11) % 127 + 1, 0)
-#define VALUE_or VALUE_and
-#define VALUE_xor VALUE_and
-#define VALUE_max(T, pe, i) MAKE(T, ((pe) * 37 + (int)(i) * 11) % 23 - 11, 0)
-#define VALUE_min VALUE_max
-#define VALUE_sum(T, pe, i) MAKE(T, ((pe) + (int)(i)) % 5 - 2, ((pe) + 2 * (int)(i)) % 3)
-#define VALUE_prod(T, pe, i)                                                   \
-  MAKE(T, ((pe) + (int)(i)) % 3 == 0 ? 1 : ((pe) + (int)(i)) % 3 == 1 ? 2 : -1, (int)(i) % 2)
-#define COMBINE_and(a, b) ((a) & (b))
-#define COMBINE_or(a, b) ((a) | (b))
-#define COMBINE_xor(a, b) ((a) ^ (b))
-#define COMBINE_max(a, b) ((a) > (b) ? (a) : (b))
-#define COMBINE_min(a, b) ((a) < (b) ? (a) : (b))
-#define COMBINE_sum(a, b) ((a) + (b))
-#define COMBINE_prod(a, b) ((a) * (b))
-
 #define NR 7
 #define WRK (NR / 2 + 1 > SHMEM_REDUCE_MIN_WRKDATA_SIZE ? NR / 2 + 1 : SHMEM_REDUCE_MIN_WRKDATA_SIZE)
 #define DEF_TO_ALL_TEST(OP, T, N)                                              \

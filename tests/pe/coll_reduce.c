@@ -1,42 +1,18 @@
 /* Team-based reductions and scans (section 9.9): every operation for every
  * type of its column of the spec's team reduction table (stamped from the
  * table), in place and out of place, on every test team. */
-#include <complex.h>
 #include <shmem.h>
 #include <string.h>
 
 #include "check.h"
 #include "coll_teams.h"
+#include "coll_values.h"
 
 #define NR 7 /* separate reductions per call */
 #define SENTINEL 0xA5
 #define BUF_BYTES 1024
 
 static unsigned char *src, *dst;
-
-/* An element from integer parts; integers convert without going through a
- * floating type (negative values wrap in unsigned types, as in MPI). */
-#define MAKE(T, re, im)                                                        \
-  _Generic((T)0, double _Complex: (double)(re) + (double)(im) * I,             \
-           float _Complex: (float)(re) + (float)(im) * I, default: (T)(re))
-
-/* Each PE's contribution, chosen so that no result overflows any type. */
-#define VALUE_and(T, pe, i) MAKE(T, ((pe) * 37 + (int)(i) * 11) % 127 + 1, 0)
-#define VALUE_or VALUE_and
-#define VALUE_xor VALUE_and
-#define VALUE_max(T, pe, i) MAKE(T, ((pe) * 37 + (int)(i) * 11) % 23 - 11, 0)
-#define VALUE_min VALUE_max
-#define VALUE_sum(T, pe, i) MAKE(T, ((pe) + (int)(i)) % 5 - 2, ((pe) + 2 * (int)(i)) % 3)
-#define VALUE_prod(T, pe, i)                                                   \
-  MAKE(T, ((pe) + (int)(i)) % 3 == 0 ? 1 : ((pe) + (int)(i)) % 3 == 1 ? 2 : -1, (int)(i) % 2)
-
-#define COMBINE_and(a, b) ((a) & (b))
-#define COMBINE_or(a, b) ((a) | (b))
-#define COMBINE_xor(a, b) ((a) ^ (b))
-#define COMBINE_max(a, b) ((a) > (b) ? (a) : (b))
-#define COMBINE_min(a, b) ((a) < (b) ? (a) : (b))
-#define COMBINE_sum(a, b) ((a) + (b))
-#define COMBINE_prod(a, b) ((a) * (b))
 
 static int untouched(const unsigned char *buf, size_t from, size_t to) {
   for (size_t b = from; b < to; ++b)

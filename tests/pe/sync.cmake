@@ -10,3 +10,7 @@ set_target_properties(amo_generic PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED O
                       C_EXTENSIONS OFF)
 # ... and through the C++17 templates.
 shmem_pe_test(amo_generic_cxx SOURCES pe/amo_generic.cpp NP 1 2 4 TIMEOUT 120 LABELS amo)
+
+# Point-to-point synchronization: every routine of the sync type table with
+# each comparison, status masks, empty sets; driven by the left neighbour.
+shmem_pe_test(p2p_typed SOURCES pe/p2p_typed.c NP 1 2 4 TIMEOUT 120 LABELS p2p)
