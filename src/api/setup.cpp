@@ -41,7 +41,7 @@ int shmem_n_pes(void) noexcept {
   return rt.n_pes;
 }
 
-void shmem_global_exit(int status) noexcept { transport::abort_job(status); }
+void shmem_global_exit(int status) noexcept { abort_job(status); }
 
 int shmem_pe_accessible(int pe) noexcept {
   require_init("shmem_pe_accessible");

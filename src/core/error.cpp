@@ -3,7 +3,6 @@
 #include <cstdio>
 
 #include "core/runtime.hpp"
-#include "mpi_rma/transport.hpp"
 
 namespace shmemi {
 namespace {
@@ -25,7 +24,7 @@ void fatal(const char *routine, const char *fmt, ...) {
   va_start(args, fmt);
   vreport(routine, fmt, args);
   va_end(args);
-  transport::abort_job(1);
+  abort_job(1);
 }
 
 void debug(const char *routine, const char *fmt, ...) {

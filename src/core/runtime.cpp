@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <unistd.h>
 
 #include "core/context.hpp"
 #include "core/error.hpp"
@@ -17,9 +18,6 @@ namespace shmemi {
 Runtime rt;
 
 namespace {
-
-// Space at the end of the heap kept for the library's own symmetric data.
-constexpr std::size_t internal_reserve = std::size_t{1} << 20;
 
 const char *process_env(const char *name) { return std::getenv(name); }
 
@@ -50,7 +48,8 @@ void start(int requested, const char *routine) {
   if (!config_load(process_env, rt.config, &error)) fatal(routine, "%s", error.c_str());
   if (rt.my_pe == 0 && (rt.config.version || rt.config.info)) print_banner();
 
-  const std::size_t heap_bytes = rt.config.symmetric_size + internal_reserve;
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  const std::size_t heap_bytes = (rt.config.symmetric_size + page - 1) / page * page;
   rt.statics = static_data_region();
   rt.heap = {transport::map_memory(heap_bytes, rt.statics,
                                         static_cast<unsigned>(rt.config.progress_interval)), heap_bytes};
@@ -69,6 +68,11 @@ void runtime_init(int requested, int *provided, const char *routine) {
   ++rt.init_depth;
   if (!exit_hook) exit_hook = std::atexit(at_process_exit) == 0;
   if (provided) *provided = rt.thread_level;
+}
+
+void abort_job(int status) {
+  rt.init_depth = 0; // the exit hook must not finalize while MPI aborts
+  transport::abort_job(status);
 }
 
 void runtime_finalize() {

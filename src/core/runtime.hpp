@@ -27,6 +27,9 @@ void runtime_init(int requested, int *provided, const char *routine);
 // shmem_finalize: the call matching the first init releases everything.
 void runtime_finalize();
 
+// Ends every PE of the job with `status` (shmem_global_exit, fatal errors).
+[[noreturn]] void abort_job(int status);
+
 inline bool runtime_ready() { return rt.init_depth > 0; }
 
 } // namespace shmemi

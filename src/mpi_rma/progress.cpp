@@ -13,7 +13,9 @@
 namespace shmemi::mpi {
 namespace {
 
-std::thread worker;
+// Not a plain global: a joinable std::thread destroyed at exit (MPI_Abort
+// calls exit) would terminate the process.
+std::thread *worker = nullptr;
 std::atomic<bool> running{false};
 MPI_Comm progress_comm = MPI_COMM_NULL; // nothing is ever sent on it
 
@@ -31,13 +33,15 @@ void progress_loop(std::chrono::microseconds interval) {
 void progress_start(unsigned interval_us) {
   SHMEMI_MPI(MPI_Comm_dup(state.comm, &progress_comm));
   running.store(true, std::memory_order_release);
-  worker = std::thread(progress_loop, std::chrono::microseconds(interval_us));
+  worker = new std::thread(progress_loop, std::chrono::microseconds(interval_us));
 }
 
 void progress_stop() {
-  if (!worker.joinable()) return;
+  if (worker == nullptr) return;
   running.store(false, std::memory_order_release);
-  worker.join();
+  worker->join();
+  delete worker;
+  worker = nullptr;
   SHMEMI_MPI(MPI_Comm_free(&progress_comm));
 }
 

@@ -14,6 +14,7 @@ struct State {
   bool owns_mpi = false;          // we called MPI_Init, so we finalize
   int my_pe = -1;
   MPI_Win heap_win = MPI_WIN_NULL;   // MPI_Win_allocate, displacement unit 1
+  std::vector<MPI_Aint> heap_shift;  // each PE's heap start minus its window base
   MPI_Win static_win = MPI_WIN_NULL; // dynamic window with data+bss attached
   std::vector<MPI_Aint> static_base; // each PE's address of its data+bss
   void *static_attached = nullptr;   // what is attached to static_win
@@ -39,7 +40,7 @@ inline MPI_Win window_of(Space space) {
 // dynamic window takes absolute addresses of the target process.
 inline MPI_Aint displacement(SymAddr addr, int pe) {
   const auto offset = static_cast<MPI_Aint>(addr.offset);
-  return addr.space == Space::heap ? offset : state.static_base[pe] + offset;
+  return (addr.space == Space::heap ? state.heap_shift[pe] : state.static_base[pe]) + offset;
 }
 
 } // namespace shmemi::mpi

@@ -1,6 +1,8 @@
 // Start and stop of MPI, the windows, and the job-wide synchronization.
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
+#include <unistd.h>
 
 #include "core/error.hpp"
 #include "mpi_rma/mpi_check.hpp"
@@ -39,13 +41,24 @@ bool mpi_running() {
   return initialized && !finalized;
 }
 
-void create_heap_window(std::size_t bytes, char **base) {
+// MPI does not align the window base (MPICH: 16 bytes past a page at 1 PE;
+// Open MPI osc/rdma: 8 mod 16), so the window is one page longer and the heap
+// starts at the first page boundary; each PE's shift is allgathered. Sizes
+// are whole pages (MPICH misplaces data after segments of other sizes).
+char *create_heap_window(std::size_t bytes) {
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   MPI_Info info;
   SHMEMI_MPI(MPI_Info_create(&info));
   SHMEMI_MPI(MPI_Info_set(info, "same_size", "true"));
-  SHMEMI_MPI(MPI_Win_allocate(static_cast<MPI_Aint>(bytes), 1, info, state.comm,
-                              base, &state.heap_win));
+  char *base = nullptr;
+  SHMEMI_MPI(MPI_Win_allocate(static_cast<MPI_Aint>(bytes + page), 1, info, state.comm, &base,
+                              &state.heap_win));
   SHMEMI_MPI(MPI_Info_free(&info));
+  const auto address = reinterpret_cast<std::uintptr_t>(base);
+  const MPI_Aint shift = static_cast<MPI_Aint>((page - address % page) % page);
+  state.heap_shift.assign(state.static_base.size(), 0);
+  SHMEMI_MPI(MPI_Allgather(&shift, 1, MPI_AINT, state.heap_shift.data(), 1, MPI_AINT, state.comm));
+  return base + shift;
 }
 
 void create_static_window(const Region &statics) {
@@ -119,9 +132,8 @@ bool progress_possible() {
 
 char *map_memory(std::size_t heap_bytes, const Region &statics, unsigned progress_us) {
   check_same_heap_size(heap_bytes);
-  char *base = nullptr;
-  create_heap_window(heap_bytes, &base);
   create_static_window(statics);
+  char *base = create_heap_window(heap_bytes);
   for (MPI_Win win : {state.heap_win, state.static_win}) {
     SHMEMI_MPI(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
     SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, win));
@@ -150,6 +162,10 @@ void release_mpi() {
 void abort_job(int status) {
   std::fflush(stdout);
   std::fflush(stderr);
+  // MPICH's launcher may kill the job before it forwards this PE's last
+  // output (seen in 3-15% of runs under load); give it a moment.
+  usleep(100000);
+  state.owns_mpi = false; // MPICH's MPI_Abort runs exit handlers: no MPI_Finalize there
   if (mpi_running()) MPI_Abort(MPI_COMM_WORLD, status);
   std::_Exit(status);
 }

@@ -19,7 +19,6 @@
 #include <shmem.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "check.h"
 

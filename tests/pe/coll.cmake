@@ -8,3 +8,51 @@ shmem_pe_test(coll_reduce SOURCES pe/coll_reduce.c NP ${_coll_np} TIMEOUT 300 LA
 shmem_pe_test(coll_aset SOURCES pe/coll_aset.c NP ${_coll_np} TIMEOUT 300 LABELS coll)
 target_compile_options(coll_aset PRIVATE -Wno-deprecated-declarations)
 shmem_pe_test(team_split SOURCES pe/team_split.c NP ${_coll_np} TIMEOUT 180 LABELS coll)
+# The C11 generic names, compiled as strict C11.
+shmem_pe_test(coll_generic SOURCES pe/coll_generic.c NP ${_coll_np} TIMEOUT 180 LABELS coll)
+set_target_properties(coll_generic PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON
+                      C_EXTENSIONS OFF)
+# The C++17 template forms and the shmem_sync(team) overload.
+shmem_pe_test(coll_generic_cxx SOURCES pe/coll_generic.cpp NP ${_coll_np} TIMEOUT 180 LABELS coll)
+# More than INT_MAX bytes and more than one 1 GiB piece per call.
+shmem_pe_test(coll_large SOURCES pe/coll_large.c NP 2 TIMEOUT 600 LABELS coll large
+              ENV SHMEM_SYMMETRIC_SIZE=4200M)
+
+# Bad input: coll_errors CASE makes one erroneous call on every PE; the job
+# must fail with a message naming the routine, the argument and the range.
+add_executable(coll_errors pe/coll_errors.c)
+target_link_libraries(coll_errors PRIVATE shmem)
+target_compile_options(coll_errors PRIVATE -Wall -Wextra)
+function(coll_error case regex)
+  shmem_fail_test(coll_error_${case} PROGRAM coll_errors NP 2 ARGS ${case} REGEX "${regex}")
+endfunction()
+set(_ptr "0x[0-9a-f]+")
+coll_error(sync_invalid_team "shmem_team_sync: argument team is SHMEM_TEAM_INVALID")
+coll_error(destroyed_team
+           "shmem_int_sum_reduce: argument team = ${_ptr} is not a valid team \\(destroyed")
+coll_error(destroy_world
+           "shmem_team_destroy: argument team is SHMEM_TEAM_WORLD: predefined teams cannot be destroyed")
+coll_error(broadcast_root
+           "shmem_int_broadcast: argument PE_root = 2 is out of range: allowed 0 to 1")
+coll_error(active_set_size "shmem_barrier: argument PE_size = 3 is out of range for PE_start = 0 and logPE_stride = 0 with 2 PEs: allowed 1 to 2")
+coll_error(active_set_start
+           "shmem_broadcast64: argument PE_start = -1 is out of range: allowed 0 to 1")
+coll_error(active_set_stride
+           "shmem_sync: argument logPE_stride = -1 is out of range: allowed 0 to 30")
+coll_error(not_in_active_set "shmem_int_sum_to_all: PE 1 is not in the active set PE_start = 0, logPE_stride = 0, PE_size = 1")
+coll_error(alltoalls_stride
+           "shmem_int_alltoalls: arguments dst = 0 and sst = 1 must both be at least 1")
+coll_error(reduce_overlap "shmem_int_sum_reduce: arguments dest = ${_ptr} and source = ${_ptr} overlap partially")
+coll_error(collect_stack "shmem_int_fcollect: argument source = ${_ptr} \\(16 bytes\\) is not a symmetric address")
+coll_error(split_mask "shmem_team_split_strided: argument config_mask = 0x100 has bits of no configuration constant")
+coll_error(split_null_config "shmem_team_split_2d: argument xaxis_config is NULL but xaxis_mask selects SHMEM_TEAM_NUM_CONTEXTS")
+coll_error(to_all_negative "shmem_long_max_to_all: argument nreduce = -1 is negative")
+
+# SHMEM_TEAM_SHARED against MPI's view of the node; on MPICH also with the
+# PEs spread round-robin over two faked nodes.
+shmem_pe_test(team_shared SOURCES pe/team_shared.c LINK MPI::MPI_C NP ${_coll_np} TIMEOUT 120
+              LABELS coll)
+if(SHMEM_MPI_FLAVOR STREQUAL "mpich")
+  shmem_pe_test(team_shared_2nodes SOURCES pe/team_shared.c LINK MPI::MPI_C NP 2 TIMEOUT 120
+                LABELS coll ENV MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self UCX_NET_DEVICES=lo)
+endif()

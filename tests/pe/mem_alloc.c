@@ -8,11 +8,11 @@
 
 #include "check.h"
 
-enum { MAX_BLOCKS = 16 };
+enum { MAX_BLOCKS = 16, MAX_PES = 256 };
 
 static int me, npes;
 /* On PE 0: offsets[pe][i] is block i's offset from the first block on pe. */
-static long offsets[256][MAX_BLOCKS];
+static long offsets[MAX_PES][MAX_BLOCKS];
 
 static int aligned(const void *p, size_t alignment) {
   return ((uintptr_t)p & (alignment - 1)) == 0;
@@ -160,10 +160,10 @@ static void check_symmetric_offsets(void) {
     CHECK(blocks[i] != NULL);
     mine[i] = (long)((char *)blocks[i] - (char *)blocks[0]);
   }
-  shmem_long_put(offsets[me], mine, MAX_BLOCKS, 0);
+  if (npes <= MAX_PES) shmem_long_put(offsets[me], mine, MAX_BLOCKS, 0);
   shmem_barrier_all();
   if (me == 0)
-    for (int pe = 1; pe < npes; ++pe)
+    for (int pe = 1; pe < npes && pe < MAX_PES; ++pe)
       for (int i = 0; i < MAX_BLOCKS; ++i)
         CHECK_MSG(offsets[pe][i] == offsets[0][i], "block %d: offset %ld on PE %d, %ld on PE 0",
                   i, offsets[pe][i], pe, offsets[0][i]);

@@ -7,11 +7,11 @@
 
 #include "check.h"
 
-enum { BLOCK = 64 << 10, MAX_BLOCKS = 1000 };
+enum { BLOCK = 64 << 10, MAX_BLOCKS = 1000, MAX_PES = 256 };
 static const size_t too_big = (size_t)64 << 20;
 
 static int me, npes;
-static int counts[256]; /* on PE 0: how many blocks each PE got */
+static int counts[MAX_PES]; /* on PE 0: how many blocks each PE got */
 
 static void check_too_big(void) {
   CHECK(shmem_malloc(too_big) == NULL);
@@ -40,10 +40,10 @@ static void fill_heap(void) {
   while (n < MAX_BLOCKS && (blocks[n] = shmem_malloc(BLOCK)) != NULL) ++n;
   CHECK_MSG(n >= (1 << 20) / BLOCK, "only %d blocks of 64 KiB in a 1 MiB heap", n);
   CHECK_MSG(n < MAX_BLOCKS, "%d blocks of 64 KiB: SHMEM_SYMMETRIC_SIZE=1M ignored?", n);
-  shmem_int_p(&counts[me], n, 0);
+  if (me < MAX_PES) shmem_int_p(&counts[me], n, 0);
   shmem_barrier_all();
   if (me == 0)
-    for (int pe = 1; pe < npes; ++pe)
+    for (int pe = 1; pe < npes && pe < MAX_PES; ++pe)
       CHECK_MSG(counts[pe] == n, "PE %d got %d blocks, PE 0 %d", pe, counts[pe], n);
   while (n > 0) shmem_free(blocks[--n]);
 }

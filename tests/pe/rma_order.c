@@ -19,7 +19,7 @@ static int me, npes;
 
 /* ---- fence / quiet ordering, observed by a polling PE ---- */
 
-enum { ROUNDS = 300, WORDS = 4 };
+enum { ROUNDS = 200, WORDS = 4 };
 /* Polls without seeing the flag move before the reader gives up: far more
  * than a healthy run needs, and finite so a lost put cannot hang the test. */
 static const unsigned long IDLE_LIMIT = 400000000UL;
@@ -118,22 +118,27 @@ static long nbi_value(int pe, int i) { return pe * 1000000L + i; }
 
 static void many_nbi(long *dst, long *src, int use_ctx) {
   const int right = (me + 1) % npes, left = (me + npes - 1) % npes;
+  const shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;
   static long local[NBI], fetched[NBI];
   memset(dst, 0, NBI * sizeof(long));
   memset(fetched, 0, sizeof fetched);
   for (int i = 0; i < NBI; ++i) src[i] = local[i] = nbi_value(me, i);
   shmem_barrier_all();
-  for (int i = 0; i < NBI / 2; ++i) /* one element at a time, then in blocks */
-    use_ctx ? shmem_ctx_long_put_nbi(SHMEM_CTX_DEFAULT, &dst[i], &local[i], 1, right)
-            : shmem_long_put_nbi(&dst[i], &local[i], 1, right);
+  for (int i = 0; i < NBI / 2; ++i) { /* one element at a time, then in blocks */
+    if (use_ctx) shmem_ctx_long_put_nbi(ctx, &dst[i], &local[i], 1, right);
+    else shmem_long_put_nbi(&dst[i], &local[i], 1, right);
+  }
   for (int i = NBI / 2; i < NBI; i += 64)
     shmem_putmem_nbi(&dst[i], &local[i], 64 * sizeof(long), right);
-  for (int i = 0; i < NBI; ++i)
-    use_ctx ? shmem_ctx_long_get_nbi(SHMEM_CTX_DEFAULT, &fetched[i], &src[i], 1, right)
-            : shmem_long_get_nbi(&fetched[i], &src[i], 1, right);
-  use_ctx ? shmem_ctx_quiet(SHMEM_CTX_DEFAULT) : shmem_quiet();
   for (int i = 0; i < NBI; ++i) {
-    CHECK_MSG(fetched[i] == nbi_value(right, i), "get_nbi %d: %ld", i, fetched[i]);
+    if (use_ctx) shmem_ctx_long_get_nbi(ctx, &fetched[i], &src[i], 1, right);
+    else shmem_long_get_nbi(&fetched[i], &src[i], 1, right);
+  }
+  if (use_ctx) shmem_ctx_quiet(ctx);
+  else shmem_quiet();
+  for (int i = 0; i < NBI; ++i) {
+    CHECK_MSG(fetched[i] == nbi_value(right, i), "get_nbi %d: %ld, expected %ld", i, fetched[i],
+              nbi_value(right, i));
     if (fetched[i] != nbi_value(right, i)) break;
   }
   shmem_barrier_all();

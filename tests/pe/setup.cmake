@@ -37,9 +37,6 @@ target_compile_options(err_cases PRIVATE -Wall -Wextra)
 # err_case(NAME CASE NP n REGEX re [ENV ...]): registers err_NAME_npN.
 function(err_case name case)
   cmake_parse_arguments(E "" "NP;REGEX" "ENV" ${ARGN})
-  if(SHMEM_MPI_FLAVOR STREQUAL "mpich" AND E_NP GREATER 2)
-    return()
-  endif()
   shmem_fail_test(err_${name}_np${E_NP} PROGRAM err_cases NP ${E_NP} ARGS ${case} TIMEOUT 60
                   REGEX "${E_REGEX}" ENV ${E_ENV})
 endfunction()

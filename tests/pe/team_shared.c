@@ -1,0 +1,45 @@
+/* SHMEM_TEAM_SHARED is the PEs of this node, as MPI sees them
+ * (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED), in world order, when
+ * they are evenly spaced in the world team (block or round-robin
+ * placement); the coll.cmake registration also fakes two nodes on MPICH.
+ * Collectives on it reach exactly those PEs. */
+#include <mpi.h>
+#include <shmem.h>
+#include <stdlib.h>
+
+#include "check.h"
+
+int main(void) {
+  shmem_init();
+  const int me = shmem_my_pe();
+  MPI_Comm node;
+  int node_size = 0, node_rank = 0;
+  CHECK(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, me, MPI_INFO_NULL, &node) ==
+        MPI_SUCCESS);
+  MPI_Comm_size(node, &node_size);
+  MPI_Comm_rank(node, &node_rank);
+  int *pes = malloc(sizeof(int) * (size_t)node_size);
+  MPI_Allgather(&me, 1, MPI_INT, pes, 1, MPI_INT, node);
+
+  const int n = shmem_team_n_pes(SHMEM_TEAM_SHARED);
+  CHECK_MSG(n == node_size, "SHMEM_TEAM_SHARED has %d PEs, the node %d", n, node_size);
+  CHECK(shmem_team_my_pe(SHMEM_TEAM_SHARED) == node_rank);
+  for (int i = 0; i < n && n == node_size; ++i)
+    CHECK_MSG(shmem_team_translate_pe(SHMEM_TEAM_SHARED, i, SHMEM_TEAM_WORLD) == pes[i],
+              "shared PE %d is world PE %d, MPI says %d", i,
+              shmem_team_translate_pe(SHMEM_TEAM_SHARED, i, SHMEM_TEAM_WORLD), pes[i]);
+  CHECK(shmem_team_ptr(SHMEM_TEAM_SHARED, &me, node_rank) == NULL); /* not symmetric */
+
+  static long mine, sum;
+  mine = me + 1;
+  CHECK(shmem_long_sum_reduce(SHMEM_TEAM_SHARED, &sum, &mine, 1) == 0);
+  long expect = 0;
+  for (int i = 0; i < node_size; ++i) expect += pes[i] + 1;
+  CHECK_MSG(sum == expect, "sum over the shared team %ld, expected %ld", sum, expect);
+  CHECK(shmem_team_ptr(SHMEM_TEAM_SHARED, &sum, node_rank) == &sum);
+  CHECK(shmem_team_sync(SHMEM_TEAM_SHARED) == 0);
+
+  free(pes);
+  MPI_Comm_free(&node);
+  CHECK_DONE();
+}
