@@ -46,8 +46,11 @@ SHMEMI_AMO_STANDARD_TYPES(SHMEMI_DECL_AMO_STANDARD, ~)
   SHMEMI_DECL_AMO_BITWISE_OP(T, N, xor)
 SHMEMI_AMO_BITWISE_TYPES(SHMEMI_DECL_AMO_BITWISE, ~)
 
-/* The SGI-era untyped swap on long, for C programs without generics. */
+/* The SGI-era untyped swap on long, for C programs without generics (C++
+ * has the template below). */
+#if !defined(SHMEMI_HAVE_CXX_GENERICS)
 SHMEMI_DEPRECATED SHMEM_API long shmem_swap(long *dest, long value, int pe) SHMEMI_NOEXCEPT;
+#endif
 
 #ifdef __cplusplus
 }
@@ -76,15 +79,17 @@ SHMEMI_DEPRECATED SHMEM_API long shmem_swap(long *dest, long value, int pe) SHME
 #define shmem_atomic_fetch_and_nbi(...) SHMEMI_C11_GENERIC(SHMEMI_AMO_BITWISE_TYPES, _atomic_fetch_and_nbi, __VA_ARGS__)
 #define shmem_atomic_fetch_or_nbi(...) SHMEMI_C11_GENERIC(SHMEMI_AMO_BITWISE_TYPES, _atomic_fetch_or_nbi, __VA_ARGS__)
 #define shmem_atomic_fetch_xor_nbi(...) SHMEMI_C11_GENERIC(SHMEMI_AMO_BITWISE_TYPES, _atomic_fetch_xor_nbi, __VA_ARGS__)
-/* Deprecated generic names (no ctx forms). */
-#define shmem_fetch(...) SHMEMI_C11_GENERIC(SHMEMI_AMO_EXTENDED_TYPES, _fetch, __VA_ARGS__)
-#define shmem_set(...) SHMEMI_C11_GENERIC(SHMEMI_AMO_EXTENDED_TYPES, _set, __VA_ARGS__)
-#define shmem_swap(...) SHMEMI_C11_GENERIC(SHMEMI_AMO_EXTENDED_TYPES, _swap, __VA_ARGS__)
-#define shmem_cswap(...) SHMEMI_C11_GENERIC(SHMEMI_AMO_STANDARD_TYPES, _cswap, __VA_ARGS__)
-#define shmem_finc(...) SHMEMI_C11_GENERIC(SHMEMI_AMO_STANDARD_TYPES, _finc, __VA_ARGS__)
-#define shmem_inc(...) SHMEMI_C11_GENERIC(SHMEMI_AMO_STANDARD_TYPES, _inc, __VA_ARGS__)
-#define shmem_fadd(...) SHMEMI_C11_GENERIC(SHMEMI_AMO_STANDARD_TYPES, _fadd, __VA_ARGS__)
-#define shmem_add(...) SHMEMI_C11_GENERIC(SHMEMI_AMO_STANDARD_TYPES, _add, __VA_ARGS__)
+/* Deprecated generic names: no ctx forms. */
+#define SHMEMI_C11_PLAIN(TABLE, SUFFIX, ...)                                   \
+  SHMEMI_C11_SELECT(TABLE, SHMEMI_ARG1(__VA_ARGS__, ~), shmem_, SUFFIX)(__VA_ARGS__)
+#define shmem_fetch(...) SHMEMI_C11_PLAIN(SHMEMI_AMO_EXTENDED_TYPES, _fetch, __VA_ARGS__)
+#define shmem_set(...) SHMEMI_C11_PLAIN(SHMEMI_AMO_EXTENDED_TYPES, _set, __VA_ARGS__)
+#define shmem_swap(...) SHMEMI_C11_PLAIN(SHMEMI_AMO_EXTENDED_TYPES, _swap, __VA_ARGS__)
+#define shmem_cswap(...) SHMEMI_C11_PLAIN(SHMEMI_AMO_STANDARD_TYPES, _cswap, __VA_ARGS__)
+#define shmem_finc(...) SHMEMI_C11_PLAIN(SHMEMI_AMO_STANDARD_TYPES, _finc, __VA_ARGS__)
+#define shmem_inc(...) SHMEMI_C11_PLAIN(SHMEMI_AMO_STANDARD_TYPES, _inc, __VA_ARGS__)
+#define shmem_fadd(...) SHMEMI_C11_PLAIN(SHMEMI_AMO_STANDARD_TYPES, _fadd, __VA_ARGS__)
+#define shmem_add(...) SHMEMI_C11_PLAIN(SHMEMI_AMO_STANDARD_TYPES, _add, __VA_ARGS__)
 
 #elif defined(SHMEMI_HAVE_CXX_GENERICS)
 #define SHMEMI_CXX_AMO_EXTENDED(RET, NAME, PARAMS, ARGS) SHMEMI_CXX_GENERIC(SHMEMI_AMO_EXTENDED_TYPES, RET, NAME, PARAMS, ARGS)
@@ -112,6 +117,10 @@ SHMEMI_CXX_AMO_STANDARD(void, atomic_fetch_add_nbi, (T *fetch, T *dest, SHMEMI_V
 SHMEMI_CXX_AMO_BITWISE_OP(and)
 SHMEMI_CXX_AMO_BITWISE_OP(or)
 SHMEMI_CXX_AMO_BITWISE_OP(xor)
+/* The deprecated names: the typed functions they call are deprecated, the
+ * warning belongs at the user's call of the template, not in here. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 SHMEMI_CXX_GENERIC_PLAIN(SHMEMI_AMO_EXTENDED_TYPES, T, fetch, (const T *source, int pe), (source, pe))
 SHMEMI_CXX_GENERIC_PLAIN(SHMEMI_AMO_EXTENDED_TYPES, void, set, (T *dest, SHMEMI_V value, int pe), (dest, value, pe))
 SHMEMI_CXX_GENERIC_PLAIN(SHMEMI_AMO_EXTENDED_TYPES, T, swap, (T *dest, SHMEMI_V value, int pe), (dest, value, pe))
@@ -121,6 +130,7 @@ SHMEMI_CXX_GENERIC_PLAIN(SHMEMI_AMO_STANDARD_TYPES, T, finc, (T *dest, int pe), 
 SHMEMI_CXX_GENERIC_PLAIN(SHMEMI_AMO_STANDARD_TYPES, void, inc, (T *dest, int pe), (dest, pe))
 SHMEMI_CXX_GENERIC_PLAIN(SHMEMI_AMO_STANDARD_TYPES, T, fadd, (T *dest, SHMEMI_V value, int pe), (dest, value, pe))
 SHMEMI_CXX_GENERIC_PLAIN(SHMEMI_AMO_STANDARD_TYPES, void, add, (T *dest, SHMEMI_V value, int pe), (dest, value, pe))
+#pragma GCC diagnostic pop
 #endif
 
 #endif /* SHMEM_AMO_H */

@@ -38,9 +38,11 @@ extern "C" {
   SHMEMI_DEPRECATED SHMEM_API void shmem_##N##_wait(T *ivar, T cmp_value) SHMEMI_NOEXCEPT;
 SHMEMI_SYNC_TYPES(SHMEMI_DECL_P2P, ~)
 
-/* Deprecated untyped forms on long. */
+/* Deprecated untyped forms on long (in C++ the template serves the second). */
 SHMEMI_DEPRECATED SHMEM_API void shmem_wait(long *ivar, long cmp_value) SHMEMI_NOEXCEPT;
+#if !defined(SHMEMI_HAVE_CXX_GENERICS)
 SHMEMI_DEPRECATED SHMEM_API void shmem_wait_until(long *ivar, int cmp, long cmp_value) SHMEMI_NOEXCEPT;
+#endif
 
 #ifdef __cplusplus
 }

@@ -76,8 +76,8 @@ SHMEMI_AMO_EXTENDED_TYPES(SHMEMI_DEF_AMO_EXTENDED, ~)
 SHMEMI_AMO_STANDARD_TYPES(SHMEMI_DEF_AMO_STANDARD, ~)
 SHMEMI_AMO_BITWISE_TYPES(SHMEMI_DEF_AMO_BITWISE, ~)
 
-#undef shmem_swap
-long shmem_swap(long *dest, long value, int pe) noexcept {
+// Declared for C only (C++ has the generic template of the same name).
+SHMEM_API long shmem_swap(long *dest, long value, int pe) noexcept {
   return amo_fetch<long>(SHMEM_CTX_DEFAULT, dest, replace, value, 0, pe, "shmem_swap");
 }
 

@@ -11,8 +11,10 @@ void shmem_quiet(void) noexcept {
   transport::quiet();
 }
 
+// Spec: on SHMEM_CTX_INVALID, ctx_quiet and ctx_fence perform no operation.
 void shmem_ctx_quiet(shmem_ctx_t ctx) noexcept {
   require_init("shmem_ctx_quiet");
+  if (ctx == SHMEM_CTX_INVALID) return;
   require_ctx("shmem_ctx_quiet", ctx);
   transport::quiet();
 }
@@ -24,6 +26,7 @@ void shmem_fence(void) noexcept {
 
 void shmem_ctx_fence(shmem_ctx_t ctx) noexcept {
   require_init("shmem_ctx_fence");
+  if (ctx == SHMEM_CTX_INVALID) return;
   require_ctx("shmem_ctx_fence", ctx);
   transport::fence();
 }

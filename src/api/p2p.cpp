@@ -89,11 +89,11 @@ extern "C" {
 
 SHMEMI_SYNC_TYPES(SHMEMI_DEF_P2P, ~)
 
-#undef shmem_wait_until
 void shmem_wait(long *ivar, long cmp_value) noexcept {
   shmem_long_wait_until(ivar, SHMEM_CMP_NE, cmp_value);
 }
-void shmem_wait_until(long *ivar, int cmp, long cmp_value) noexcept {
+// Declared for C only (C++ has the generic template of the same name).
+SHMEM_API void shmem_wait_until(long *ivar, int cmp, long cmp_value) noexcept {
   shmem_long_wait_until(ivar, cmp, cmp_value);
 }
 

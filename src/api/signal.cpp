@@ -47,8 +47,6 @@ SHMEMI_RMA_SIZES(SHMEMI_DEF_PUT_SIGNAL_SIZED, ~)
 SHMEMI_DEF_PUT_SIGNAL_PAIR(putmem_signal, void, 1)
 SHMEMI_DEF_PUT_SIGNAL_PAIR(putmem_signal_nbi, void, 1)
 
-#undef shmem_signal_add
-#undef shmem_signal_set
 SHMEMI_DEF_PAIR(void, signal_add, (uint64_t * sig_addr, uint64_t signal, int pe),
                 amo_post<uint64_t>(ctx, sig_addr, AmoOp::sum, signal, pe, routine))
 SHMEMI_DEF_PAIR(void, signal_set, (uint64_t * sig_addr, uint64_t signal, int pe),

@@ -171,7 +171,8 @@ void abort_job(int status) {
 }
 
 void quiet() {
-  if (!state.unflushed) return;
+  mark_active();
+  if (!state.unflushed) return poll(); // programs poll flags with quiet
   SHMEMI_MPI(MPI_Win_flush_all(state.heap_win));
   SHMEMI_MPI(MPI_Win_flush_all(state.static_win));
   release_pending_operands();
@@ -185,6 +186,7 @@ void flush(int pe) {
 }
 
 void poll() {
+  mark_active();
   int flag = 0;
   SHMEMI_MPI(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, state.comm, &flag, MPI_STATUS_IGNORE));
   SHMEMI_MPI(MPI_Win_sync(state.heap_win));

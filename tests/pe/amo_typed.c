@@ -42,13 +42,7 @@ static const char *const variant_names[N_VARIANTS] = {"plain", "ctx", "deprecate
 #define NOTHING()
 #define LATER(name) shmem_##name NOTHING()
 #define AGAIN(...) __VA_ARGS__
-/* The deprecated C11 generic names (shmem_fetch, shmem_fadd, ...) do not
- * compile yet: they also select shmem_ctx_* forms, which do not exist. */
-#if defined(AMO_GENERIC) && !defined(__cplusplus)
-#define OLD_NAMES 0
-#else
 #define OLD_NAMES 1
-#endif
 #ifdef AMO_GENERIC
 #define CALL(N, OP, ...) LATER(atomic_##OP)(__VA_ARGS__)
 #define CALL_CTX(N, OP, ...) LATER(atomic_##OP)(SHMEM_CTX_DEFAULT, __VA_ARGS__)

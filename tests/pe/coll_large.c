@@ -1,7 +1,7 @@
 /* Collectives beyond MPI's int counts and the library's 1 GiB pieces, on
  * 2 PEs: broadcastmem of 2 GiB, fcollectmem and collectmem whose results
  * exceed INT_MAX bytes, alltoallmem with 1 GiB blocks, and a sum reduction
- * and inclusive scan of 268 M longs. Every byte is derived from its index
+ * and inclusive scan of 134 M longs (two pieces). Every byte is derived from its index
  * with a hash, so a piece at the wrong offset shows; bytes past the end
  * must stay untouched.
  *
@@ -89,7 +89,7 @@ static void test_alltoall(void) {
 }
 
 static void test_reduce_scan(void) {
-  const size_t n = 2 * HALF / sizeof(long);
+  const size_t n = HALF / sizeof(long);
   long *s = (long *)src, *d = (long *)dst;
   for (size_t i = 0; i < n; ++i) s[i] = (long)(i % 1000) + me;
   reset_dst(n * sizeof(long));

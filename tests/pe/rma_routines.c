@@ -13,7 +13,7 @@
 
 #include "check.h"
 
-enum { LEN = 32, MAX_ELEM = 16 };                 /* elements per slice */
+enum { LEN = 32, MAX_ELEM = 16 }; /* elements per slice; bytes of the largest element */
 enum { S_PUT, S_P, S_IPUT, S_IBPUT, S_PUT_NBI, N_SLICES };
 
 /* Element accessors and the routines of one kind of element (a type of
@@ -44,7 +44,7 @@ typedef struct {
 #define PAIR(NAME, ctx, ...)                                                   \
   ((ctx) ? shmem_ctx_##NAME(SHMEM_CTX_DEFAULT, __VA_ARGS__) : shmem_##NAME(__VA_ARGS__))
 
-/* Wrappers with the kind's signatures around shmem_[ctx_]<PREFIX><verb><SUFFIX>. */
+/* Wrappers with the kind's signatures around shmem_NAME / shmem_ctx_NAME. */
 #define CONTIG_WRAPPERS(K, PUT, GET, PUT_NBI, GET_NBI)                         \
   static void K##_put(int c, void *d, const void *s, size_t n, int pe) { PAIR(PUT, c, d, s, n, pe); } \
   static void K##_get(int c, void *d, const void *s, size_t n, int pe) { PAIR(GET, c, d, s, n, pe); } \
