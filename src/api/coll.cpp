@@ -33,7 +33,8 @@ int team_alltoall(const char *routine, shmem_team_t team, void *dest, const void
 
 // One routine of each kind for element type T of E bytes, named NAME.
 #define SHMEMI_DEF_BROADCAST(NAME, T, E)                                       \
-  int shmem_##NAME(shmem_team_t team, T *dest, const T *source, size_t nelems, int PE_root) noexcept { \
+  int shmem_##NAME(shmem_team_t team, T *dest, const T *source, size_t nelems,         \
+                   int PE_root) noexcept {                                     \
     return team_broadcast("shmem_" #NAME, team, dest, source, nelems, E, PE_root); \
   }
 #define SHMEMI_DEF_COLLECT(NAME, T, E, FIXED)                                  \

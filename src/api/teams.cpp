@@ -69,8 +69,8 @@ void shmem_team_destroy(shmem_team_t team) noexcept {
   team_destroy("shmem_team_destroy", team);
 }
 
-// Other PEs' memory is reachable only through MPI for now, so shmem_ptr
-// decides: NULL for every PE but this one.
+// The team PE's world number, then shmem_ptr decides what loads and stores
+// reach (today only this PE's own memory).
 void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe) noexcept {
   require_init("shmem_team_ptr");
   if (team == SHMEM_TEAM_INVALID) return nullptr;

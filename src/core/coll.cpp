@@ -74,7 +74,9 @@ void coll_collect(const char *routine, const shmemi_team &team, void *dest, cons
   const std::vector<std::size_t> sizes =
       fixed ? std::vector<std::size_t>(static_cast<std::size_t>(team.size), n)
             : transport::gather_sizes(team, n);
-  const std::size_t total = std::accumulate(sizes.begin(), sizes.end(), std::size_t{0});
+  const std::size_t total =
+      fixed ? bytes_of(routine, "nelems", n, sizes.size())
+            : std::accumulate(sizes.begin(), sizes.end(), std::size_t{0});
   if (total == 0) return;
   require_symmetric(routine, "dest", dest, total);
   transport::gather_blocks(team, dest, source, sizes);
@@ -86,7 +88,8 @@ void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, con
   if (dst < 1 || sst < 1) [[unlikely]]
     fatal(routine, "arguments dst = %td and sst = %td must both be at least 1", dst, sst);
   if (nelems == 0) return;
-  const std::size_t count = bytes_of(routine, "nelems", nelems, static_cast<std::size_t>(team.size));
+  const std::size_t count =
+      bytes_of(routine, "nelems", nelems, static_cast<std::size_t>(team.size));
   require_symmetric(routine, "dest", dest, strided_bytes(routine, count, dst, elem_bytes));
   require_symmetric(routine, "source", source, strided_bytes(routine, count, sst, elem_bytes));
   transport::alltoall(team, dest, source, {nelems, elem_bytes, dst, sst});

@@ -10,7 +10,7 @@ struct shmemi_team {
   int start = 0;  // world PE of team PE 0
   int stride = 1; // world PE distance between consecutive team PEs (may be < 0)
   int size = 0;   // number of PEs
-  shmem_team_config_t config{}; // as requested at creation (defaults elsewhere)
+  shmem_team_config_t config{}; // from the split's config and mask; zero: defaults
   Comm *comm = nullptr;         // owned; freed when the team is destroyed
 };
 

@@ -176,8 +176,10 @@ int team_split_2d(const char *routine, shmem_team_t parent, int xrange, AxisConf
   require_handle_out(routine, "yaxis_team", y.team);
   if (parent == SHMEM_TEAM_INVALID) return 1;
   const shmemi_team &p = require_team(routine, parent);
-  const shmem_team_config_t xcfg = team_config(routine, "xaxis_config", x.config, "xaxis_mask", x.mask);
-  const shmem_team_config_t ycfg = team_config(routine, "yaxis_config", y.config, "yaxis_mask", y.mask);
+  const shmem_team_config_t xcfg =
+      team_config(routine, "xaxis_config", x.config, "xaxis_mask", x.mask);
+  const shmem_team_config_t ycfg =
+      team_config(routine, "yaxis_config", y.config, "yaxis_mask", y.mask);
   if (xrange < 1) {
     debug(routine, "no teams for xrange = %d: it must be at least 1", xrange);
     return 1;

@@ -19,11 +19,6 @@
 namespace shmemi::transport {
 using namespace shmemi::mpi;
 
-void memory_sync() {
-  SHMEMI_MPI(MPI_Win_sync(state.heap_win));
-  SHMEMI_MPI(MPI_Win_sync(state.static_win));
-}
-
 namespace {
 
 // MPI counts are int: larger operations go in pieces of at most this many
@@ -53,7 +48,7 @@ int my_rank(MPI_Comm comm) {
 class Datatype {
 public:
   explicit Datatype(MPI_Datatype t) : type_(t) { SHMEMI_MPI(MPI_Type_commit(&type_)); }
-  ~Datatype() { MPI_Type_free(&type_); }
+  ~Datatype() { SHMEMI_MPI(MPI_Type_free(&type_)); }
   Datatype(const Datatype &) = delete;
   Datatype &operator=(const Datatype &) = delete;
   MPI_Datatype get() const { return type_; }
@@ -149,10 +144,11 @@ MPI_Op make_op(MPI_User_function *f) {
 
 // Indexed by log2(element bytes) * 2 + (max ? 1 : 0).
 std::array<MPI_Op, 8> make_unsigned_ops() {
-  return {make_op(unsigned_extreme<std::uint8_t, false>), make_op(unsigned_extreme<std::uint8_t, true>),
-          make_op(unsigned_extreme<std::uint16_t, false>), make_op(unsigned_extreme<std::uint16_t, true>),
-          make_op(unsigned_extreme<std::uint32_t, false>), make_op(unsigned_extreme<std::uint32_t, true>),
-          make_op(unsigned_extreme<std::uint64_t, false>), make_op(unsigned_extreme<std::uint64_t, true>)};
+  using std::uint8_t, std::uint16_t, std::uint32_t, std::uint64_t;
+  return {make_op(unsigned_extreme<uint8_t, false>),  make_op(unsigned_extreme<uint8_t, true>),
+          make_op(unsigned_extreme<uint16_t, false>), make_op(unsigned_extreme<uint16_t, true>),
+          make_op(unsigned_extreme<uint32_t, false>), make_op(unsigned_extreme<uint32_t, true>),
+          make_op(unsigned_extreme<uint64_t, false>), make_op(unsigned_extreme<uint64_t, true>)};
 }
 
 bool builtin_unsigned_extremes_work() {
@@ -213,9 +209,10 @@ void alltoall_contiguous(MPI_Comm comm, void *dest, const void *source, std::siz
 void alltoall_strided(MPI_Comm comm, char *dest, const char *source, const Exchange &x) {
   const auto eb = static_cast<std::ptrdiff_t>(x.elem_bytes);
   const auto n = static_cast<MPI_Aint>(x.nelems);
+  const MPI_Aint src_extent = n * x.src_stride * eb, dst_extent = n * x.dst_stride * eb;
   for_each_piece(x.nelems, x.elem_bytes, [&](std::size_t first, int count) {
-    const Datatype send(strided_block(count, x.elem_bytes, x.src_stride * eb, n * x.src_stride * eb));
-    const Datatype recv(strided_block(count, x.elem_bytes, x.dst_stride * eb, n * x.dst_stride * eb));
+    const Datatype send(strided_block(count, x.elem_bytes, x.src_stride * eb, src_extent));
+    const Datatype recv(strided_block(count, x.elem_bytes, x.dst_stride * eb, dst_extent));
     const auto f = static_cast<std::ptrdiff_t>(first);
     SHMEMI_MPI(MPI_Alltoall(source + f * x.src_stride * eb, 1, send.get(),
                             dest + f * x.dst_stride * eb, 1, recv.get(), comm));

@@ -189,20 +189,22 @@ void poll() {
   mark_active();
   int flag = 0;
   SHMEMI_MPI(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, state.comm, &flag, MPI_STATUS_IGNORE));
-  SHMEMI_MPI(MPI_Win_sync(state.heap_win));
-  SHMEMI_MPI(MPI_Win_sync(state.static_win));
+  memory_sync();
 }
 
 // MPI orders only accumulates; puts and gets to one target may overtake
 // each other, so ordering them takes their completion.
 void fence() { quiet(); }
 
+void memory_sync() {
+  SHMEMI_MPI(MPI_Win_sync(state.heap_win));
+  SHMEMI_MPI(MPI_Win_sync(state.static_win));
+}
+
 void sync_all() {
-  SHMEMI_MPI(MPI_Win_sync(state.heap_win));
-  SHMEMI_MPI(MPI_Win_sync(state.static_win));
+  memory_sync();
   SHMEMI_MPI(MPI_Barrier(state.comm));
-  SHMEMI_MPI(MPI_Win_sync(state.heap_win));
-  SHMEMI_MPI(MPI_Win_sync(state.static_win));
+  memory_sync();
 }
 
 void barrier_all() {
