@@ -59,7 +59,6 @@ void amo(SymAddr dest, AmoOp op, AmoType type, const void *operand, const void *
   else
     SHMEMI_MPI(MPI_Accumulate(operand, 1, dt, pe, disp, 1, dt, op_of(op), win));
   state.unflushed = true;
-  mark_active();
   if (wait) SHMEMI_MPI(MPI_Win_flush_local(pe, win));
 }
 

@@ -27,7 +27,6 @@ void issue(Dir dir, void *local, int count, MPI_Datatype local_type, int pe, MPI
 
 void complete(MPI_Win win, int pe, Completion c) {
   state.unflushed = true;
-  mark_active();
   if (c == Completion::local) SHMEMI_MPI(MPI_Win_flush_local(pe, win));
 }
 

@@ -3,7 +3,6 @@
 
 #include <mpi.h>
 
-#include <atomic>
 #include <vector>
 
 #include "core/symmetric.hpp"
@@ -24,10 +23,6 @@ struct State {
 
 extern State state;
 
-// Counts the calls into MPI of the program's threads; the progress thread
-// leaves MPI alone while it moves (they make progress themselves).
-extern std::atomic<unsigned long> activity;
-inline void mark_active() { activity.fetch_add(1, std::memory_order_relaxed); }
 
 // Frees the operand copies of AMOs that a flush has completed (amo.cpp).
 void release_pending_operands();

@@ -171,8 +171,7 @@ void abort_job(int status) {
 }
 
 void quiet() {
-  mark_active();
-  if (!state.unflushed) return poll(); // programs poll flags with quiet
+  if (!state.unflushed) return;
   SHMEMI_MPI(MPI_Win_flush_all(state.heap_win));
   SHMEMI_MPI(MPI_Win_flush_all(state.static_win));
   release_pending_operands();
@@ -186,7 +185,6 @@ void flush(int pe) {
 }
 
 void poll() {
-  mark_active();
   int flag = 0;
   SHMEMI_MPI(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, state.comm, &flag, MPI_STATUS_IGNORE));
   memory_sync();
