@@ -223,6 +223,7 @@ SHMEMI_DEPRECATED SHMEM_API void shmem_udcflush_line(void *dest) SHMEMI_NOEXCEPT
 
 /* The other chapters of the API, each in a header of its own. */
 #include <shmem/teams.h>  /* section 9.4: teams */
+#include <shmem/ctx.h>    /* section 9.5: communication management */
 #include <shmem/amo.h>    /* section 9.7: atomic memory operations */
 #include <shmem/signal.h> /* section 9.8: signaling operations */
 #include <shmem/coll.h>   /* section 9.9: collective routines */

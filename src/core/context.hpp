@@ -14,7 +14,26 @@ struct shmemi_team {
   Comm *comm = nullptr;         // owned; freed when the team is destroyed
 };
 
+// Every context shares the transport's windows: a context is its team and
+// options (docs/design.md, "Contexts and threads").
 struct shmemi_ctx {
-  shmemi_team *team = nullptr; // PE numbers of operations are in this team
+  shmemi_team *team = nullptr; // PE numbers of operations are in this team;
+                               // null once the team is destroyed
   long options = 0;            // SHMEM_CTX_* flags it was created with
 };
+
+namespace shmemi {
+
+// The contexts made by shmem_ctx_create and shmem_team_create_ctx
+// (core/context.cpp); safe to call from several threads.
+shmem_ctx_t context_create(shmemi_team *team, long options);
+// Forgets a context made by context_create and frees it; false if `ctx`
+// is not one (never made, or destroyed already).
+bool context_destroy(shmem_ctx_t ctx);
+// shmem_team_destroy: frees the team's shareable contexts; its private
+// ones (which only their thread may destroy) lose their team.
+void contexts_of_team_stop(const shmemi_team *team);
+// Finalize: frees every context.
+void contexts_stop();
+
+} // namespace shmemi

@@ -21,6 +21,12 @@ namespace {
 
 const char *process_env(const char *name) { return std::getenv(name); }
 
+const char *level_name(int level) {
+  static const char *const names[] = {"SHMEM_THREAD_SINGLE", "SHMEM_THREAD_FUNNELED",
+                                      "SHMEM_THREAD_SERIALIZED", "SHMEM_THREAD_MULTIPLE"};
+  return names[level];
+}
+
 void print_banner() {
   std::printf("%s, OpenSHMEM specification %d.%d\n", SHMEM_VENDOR_STRING,
               SHMEM_MAJOR_VERSION, SHMEM_MINOR_VERSION);
@@ -42,10 +48,14 @@ void start(int requested, const char *routine) {
   const transport::Identity id = transport::start();
   rt.my_pe = id.my_pe;
   rt.n_pes = id.n_pes;
-  // The library's own state is not yet guarded for concurrent callers.
-  rt.thread_level = std::min({requested, id.thread_provided, int{SHMEM_THREAD_SERIALIZED}});
+  rt.thread_level = std::min(requested, id.thread_provided);
+  if (rt.thread_level == SHMEM_THREAD_MULTIPLE) transport::allow_concurrent_calls();
   std::string error;
   if (!config_load(process_env, rt.config, &error)) fatal(routine, "%s", error.c_str());
+  if (rt.thread_level < requested && rt.my_pe == 0)
+    warn(routine, "argument requested = %s, but MPI provides only %s (MPI was initialized "
+                  "with a lower thread level): provided is %s", level_name(requested),
+         level_name(id.thread_provided), level_name(rt.thread_level));
   if (rt.my_pe == 0 && (rt.config.version || rt.config.info)) print_banner();
 
   const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
@@ -78,6 +88,7 @@ void abort_job(int status) {
 void runtime_finalize() {
   transport::barrier_all();
   if (--rt.init_depth > 0) return;
+  contexts_stop();
   teams_stop();
   transport::stop();
   rt.allocator.reset();

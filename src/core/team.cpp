@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/runtime.hpp"
 #include "mpi_rma/coll.hpp"
+#include "mpi_rma/transport.hpp"
 
 shmemi_team shmemi_team_world;
 shmemi_team shmemi_team_shared;
@@ -201,7 +202,10 @@ void team_destroy(const char *routine, shmem_team_t team) {
   if (team == SHMEM_TEAM_WORLD || team == SHMEM_TEAM_SHARED)
     fatal(routine, "argument team is %s: predefined teams cannot be destroyed",
           team == SHMEM_TEAM_WORLD ? "SHMEM_TEAM_WORLD" : "SHMEM_TEAM_SHARED");
-  transport::comm_free(take_team(routine, team)->comm);
+  std::unique_ptr<shmemi_team> gone = take_team(routine, team);
+  transport::quiet(); // the implicit quiet of destroying the team's contexts
+  contexts_of_team_stop(gone.get());
+  transport::comm_free(gone->comm);
 }
 
 const shmemi_team &active_set(const char *routine, int PE_start, int logPE_stride,

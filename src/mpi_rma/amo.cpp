@@ -5,6 +5,7 @@
 #include <array>
 #include <cstring>
 #include <deque>
+#include <mutex>
 
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/state.hpp"
@@ -27,16 +28,46 @@ MPI_Op op_of(AmoOp op) {
 }
 
 // Operands of operations not yet flushed live here until the next quiet, so
-// that non-fetching and nbi AMOs need no flush of their own.
+// that non-fetching and nbi AMOs need no flush of their own. Under
+// SHMEM_THREAD_MULTIPLE a mutex covers copying the operands and issuing the
+// operation, so every copy below a mark belongs to an issued operation; a
+// single program thread takes no lock.
 using Operand = std::array<std::byte, 8>;
-std::deque<Operand> pending_operands;
+struct OperandPool {
+  std::mutex lock;
+  std::deque<Operand> slots; // deque: appending moves no slot
+  unsigned long first = 0;   // sequence number of slots.front()
+};
+OperandPool pool;
 constexpr std::size_t max_pending = 4096;
+
+std::unique_lock<std::mutex> hold_pool() {
+  std::unique_lock<std::mutex> hold(pool.lock, std::defer_lock);
+  if (activity.concurrent) hold.lock();
+  return hold;
+}
 
 const void *keep(const void *value) {
   if (value == nullptr) return nullptr;
-  Operand &slot = pending_operands.emplace_back();
+  Operand &slot = pool.slots.emplace_back();
   std::memcpy(slot.data(), value, slot.size());
   return slot.data();
+}
+
+void issue(AmoOp op, const void *operand, const void *compare, void *result, MPI_Datatype dt,
+           int pe, MPI_Aint disp, MPI_Win win) {
+  if (op == AmoOp::cswap)
+    SHMEMI_MPI(MPI_Compare_and_swap(operand, compare, result, dt, pe, disp, win));
+  else if (result != nullptr)
+    SHMEMI_MPI(MPI_Fetch_and_op(operand, result, dt, pe, disp, op_of(op), win));
+  else
+    SHMEMI_MPI(MPI_Accumulate(operand, 1, dt, pe, disp, 1, dt, op_of(op), win));
+  note_issued();
+}
+
+std::size_t pending_count() {
+  const auto hold = hold_pool();
+  return pool.slots.size();
 }
 
 } // namespace
@@ -46,22 +77,27 @@ void amo(SymAddr dest, AmoOp op, AmoType type, const void *operand, const void *
   const MPI_Win win = window_of(dest.space);
   const MPI_Aint disp = displacement(dest, pe);
   const MPI_Datatype dt = datatype_of(type);
-  const bool wait = result != nullptr && c == Completion::local;
-  if (!wait) { // the call returns before MPI reads the operands
-    if (pending_operands.size() + 2 > max_pending) quiet();
-    operand = keep(operand);
-    compare = keep(compare);
+  if (result != nullptr && c == Completion::local) { // operands are read before return
+    issue(op, operand, compare, result, dt, pe, disp, win);
+    SHMEMI_MPI(MPI_Win_flush_local(pe, win));
+    return;
   }
-  if (op == AmoOp::cswap)
-    SHMEMI_MPI(MPI_Compare_and_swap(operand, compare, result, dt, pe, disp, win));
-  else if (result != nullptr)
-    SHMEMI_MPI(MPI_Fetch_and_op(operand, result, dt, pe, disp, op_of(op), win));
-  else
-    SHMEMI_MPI(MPI_Accumulate(operand, 1, dt, pe, disp, 1, dt, op_of(op), win));
-  state.unflushed = true;
-  if (wait) SHMEMI_MPI(MPI_Win_flush_local(pe, win));
+  if (pending_count() + 2 > max_pending) quiet();
+  const auto hold = hold_pool();
+  const void *kept_operand = keep(operand);
+  issue(op, kept_operand, keep(compare), result, dt, pe, disp, win);
 }
 
 } // namespace shmemi::transport
 
-void shmemi::mpi::release_pending_operands() { transport::pending_operands.clear(); }
+unsigned long shmemi::mpi::pending_operands_mark() {
+  using namespace shmemi::transport;
+  const auto hold = hold_pool();
+  return pool.first + pool.slots.size();
+}
+
+void shmemi::mpi::release_pending_operands(unsigned long mark) {
+  using namespace shmemi::transport;
+  const auto hold = hold_pool();
+  for (; pool.first < mark && !pool.slots.empty(); ++pool.first) pool.slots.pop_front();
+}

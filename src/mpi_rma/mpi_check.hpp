@@ -11,17 +11,30 @@ namespace shmemi::mpi {
 
 [[noreturn]] void call_failed(int rc, const char *call, const char *function);
 
-// Written only by the program's thread (the library provides at most
-// SHMEM_THREAD_SERIALIZED), read by the progress thread.
+// Written by the program's threads, read by the progress thread. With one
+// program thread (SHMEM_THREAD_SERIALIZED or less) the counters need no
+// atomic read-modify-write; under SHMEM_THREAD_MULTIPLE (`concurrent`, set
+// at init before any other thread exists) they take one.
 struct Activity {
   std::atomic<unsigned long> calls{0}; // MPI calls entered so far
-  std::atomic<bool> inside{false};     // a call is running now
+  std::atomic<int> inside{0};          // calls running now
+  bool concurrent = false;
 
   void enter() {
-    calls.store(calls.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    inside.store(true, std::memory_order_relaxed);
+    if (concurrent) {
+      calls.fetch_add(1, std::memory_order_relaxed);
+      inside.fetch_add(1, std::memory_order_relaxed);
+    } else {
+      calls.store(calls.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+      inside.store(1, std::memory_order_relaxed);
+    }
   }
-  void leave() { inside.store(false, std::memory_order_release); }
+  void leave() {
+    if (concurrent)
+      inside.fetch_sub(1, std::memory_order_release);
+    else
+      inside.store(0, std::memory_order_release);
+  }
 };
 
 extern Activity activity;

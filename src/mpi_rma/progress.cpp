@@ -36,7 +36,7 @@ void progress_loop(std::chrono::microseconds interval) {
   for (unsigned round = 1; running.load(std::memory_order_acquire); ++round) {
     std::this_thread::sleep_for(interval);
     const unsigned long now = activity.calls.load(std::memory_order_relaxed);
-    const bool active = now != seen || activity.inside.load(std::memory_order_acquire);
+    const bool active = now != seen || activity.inside.load(std::memory_order_acquire) > 0;
     seen = now;
     if (active && round % active_period != 0) continue;
     int flag = 0;

@@ -3,9 +3,11 @@
 
 #include <mpi.h>
 
+#include <atomic>
 #include <vector>
 
 #include "core/symmetric.hpp"
+#include "mpi_rma/mpi_check.hpp"
 
 namespace shmemi::mpi {
 
@@ -18,14 +20,28 @@ struct State {
   MPI_Win static_win = MPI_WIN_NULL; // dynamic window with data+bss attached
   std::vector<MPI_Aint> static_base; // each PE's address of its data+bss
   void *static_attached = nullptr;   // what is attached to static_win
-  bool unflushed = false;            // operations issued since the last flush
+  // Operations issued so far, and `issued` as it was when the latest
+  // completed flush began: equal means nothing is waiting for a flush.
+  std::atomic<unsigned long> issued{0};
+  std::atomic<unsigned long> flushed{0};
 };
 
 extern State state;
 
 
-// Frees the operand copies of AMOs that a flush has completed (amo.cpp).
-void release_pending_operands();
+// Counts an operation issued (after its MPI call).
+inline void note_issued() {
+  if (activity.concurrent)
+    state.issued.fetch_add(1, std::memory_order_release);
+  else
+    state.issued.store(state.issued.load(std::memory_order_relaxed) + 1,
+                       std::memory_order_relaxed);
+}
+
+// The operand copies of AMOs (amo.cpp): a mark taken before a flush covers
+// the copies of operations issued so far; after the flush they may go.
+unsigned long pending_operands_mark();
+void release_pending_operands(unsigned long mark);
 
 // The library's progress thread (progress.cpp): it calls into MPI every
 // `interval_us` so that operations targeting this PE complete while the

@@ -19,6 +19,9 @@ struct Identity {
 // Starts MPI if the program has not (and then finalizes it at exit), or
 // joins the program's MPI. Collective over MPI_COMM_WORLD.
 Identity start();
+// Program threads may call the transport concurrently from now on
+// (SHMEM_THREAD_MULTIPLE); call before map_memory.
+void allow_concurrent_calls();
 // Creates the heap window (returns its local base), exposes `statics`, and
 // starts the progress thread (every progress_us; 0: none).
 char *map_memory(std::size_t heap_bytes, const Region &statics, unsigned progress_us);

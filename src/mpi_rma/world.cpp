@@ -170,19 +170,40 @@ void abort_job(int status) {
   std::_Exit(status);
 }
 
+namespace {
+
+bool all_flushed(unsigned long upto) {
+  return state.flushed.load(std::memory_order_acquire) >= upto;
+}
+
+void raise_flushed(unsigned long upto) {
+  unsigned long seen = state.flushed.load(std::memory_order_relaxed);
+  while (seen < upto && !state.flushed.compare_exchange_weak(seen, upto, std::memory_order_release,
+                                                             std::memory_order_relaxed)) {
+  }
+}
+
+} // namespace
+
+// Completes what was issued before the call, by any thread; a flush that
+// began after all of it (another thread's) is enough.
 void quiet() {
-  if (!state.unflushed) return;
+  const unsigned long upto = state.issued.load(std::memory_order_acquire);
+  if (all_flushed(upto)) return;
+  const unsigned long mark = pending_operands_mark();
   SHMEMI_MPI(MPI_Win_flush_all(state.heap_win));
   SHMEMI_MPI(MPI_Win_flush_all(state.static_win));
-  release_pending_operands();
-  state.unflushed = false;
+  release_pending_operands(mark);
+  raise_flushed(upto);
 }
 
 void flush(int pe) {
-  if (!state.unflushed) return;
+  if (all_flushed(state.issued.load(std::memory_order_acquire))) return;
   SHMEMI_MPI(MPI_Win_flush(pe, state.heap_win));
   SHMEMI_MPI(MPI_Win_flush(pe, state.static_win));
 }
+
+void allow_concurrent_calls() { activity.concurrent = true; }
 
 void poll() {
   int flag = 0;
