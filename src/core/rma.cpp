@@ -43,28 +43,19 @@ void copy_strided(void *dest, const void *source, const transport::Strided &s) {
 
 } // namespace
 
-void rma_put(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
-             std::size_t elem_bytes, int pe, Completion c, const char *routine) {
+void rma_contiguous(Direction dir, shmem_ctx_t ctx, void *dest, const void *source,
+                    std::size_t nelems, std::size_t elem_bytes, int pe, Completion c,
+                    const char *routine) {
   const int world = require_target(routine, ctx, pe);
   const std::size_t n = byte_count(routine, nelems, elem_bytes);
   if (n == 0) return;
-  require_buffer(routine, "source", source, n);
-  const SymAddr at = require_symmetric(routine, "dest", dest, n);
+  const bool put = dir == Direction::put;
+  require_buffer(routine, put ? "source" : "dest", put ? source : dest, n);
+  const SymAddr at = require_symmetric(routine, put ? "dest" : "source", put ? dest : source, n);
   if (world == rt.my_pe)
     std::memmove(dest, source, n);
-  else
+  else if (put)
     transport::put(at, source, n, world, c);
-}
-
-void rma_get(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
-             std::size_t elem_bytes, int pe, Completion c, const char *routine) {
-  const int world = require_target(routine, ctx, pe);
-  const std::size_t n = byte_count(routine, nelems, elem_bytes);
-  if (n == 0) return;
-  require_buffer(routine, "dest", dest, n);
-  const SymAddr at = require_symmetric(routine, "source", source, n);
-  if (world == rt.my_pe)
-    std::memmove(dest, source, n);
   else
     transport::get(dest, at, n, world, c);
 }

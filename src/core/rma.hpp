@@ -11,11 +11,21 @@ namespace shmemi {
 
 using transport::Completion;
 
-// nelems elements of elem_bytes each.
-void rma_put(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
-             std::size_t elem_bytes, int pe, Completion c, const char *routine);
-void rma_get(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
-             std::size_t elem_bytes, int pe, Completion c, const char *routine);
+enum class Direction { put, get };
+
+// nelems elements of elem_bytes each, dest remote for a put, source for a get.
+void rma_contiguous(Direction dir, shmem_ctx_t ctx, void *dest, const void *source,
+                    std::size_t nelems, std::size_t elem_bytes, int pe, Completion c,
+                    const char *routine);
+
+inline void rma_put(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
+                    std::size_t elem_bytes, int pe, Completion c, const char *routine) {
+  rma_contiguous(Direction::put, ctx, dest, source, nelems, elem_bytes, pe, c, routine);
+}
+inline void rma_get(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
+                    std::size_t elem_bytes, int pe, Completion c, const char *routine) {
+  rma_contiguous(Direction::get, ctx, dest, source, nelems, elem_bytes, pe, c, routine);
+}
 
 // Strides and block length in elements, as the spec's iput/ibput take them.
 struct StridedElems {
@@ -24,7 +34,6 @@ struct StridedElems {
   std::size_t bsize;
   std::size_t nblocks;
 };
-enum class Direction { put, get };
 void rma_strided(Direction dir, shmem_ctx_t ctx, void *dest, const void *source,
                  StridedElems shape, std::size_t elem_bytes, int pe, const char *routine);
 
