@@ -1,7 +1,9 @@
 #!/bin/sh
 # test-all.sh: builds the library against MPICH and against Open MPI and runs
 # the whole test suite with each (unit tests, multi-PE tests, examples,
-# installed tools). Extra arguments go to ctest, e.g. -L amo or -LE large.
+# installed tools), then the suite once more on MPICH built with
+# AddressSanitizer and LeakSanitizer. Extra arguments go to ctest, e.g.
+# -L amo or -LE large.
 set -e
 root=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
 "$root/scripts/deps.sh"
@@ -12,5 +14,7 @@ for mpi in mpich openmpi; do
   echo "=== $mpi: test"
   (cd "$root/build-$mpi" && ctest --output-on-failure --timeout 600 "$@") || status=1
 done
-[ "$status" -eq 0 ] && echo "=== all tests passed on MPICH and Open MPI"
+echo "=== mpich + AddressSanitizer/LeakSanitizer: build and test"
+"$root/scripts/test-asan.sh" "$root/build-asan-mpich" "$@" || status=1
+[ "$status" -eq 0 ] && echo "=== all tests passed on MPICH, Open MPI and MPICH under AddressSanitizer"
 exit "$status"

@@ -47,11 +47,16 @@ std::unique_lock<std::mutex> hold_pool() {
   return hold;
 }
 
-const void *keep(const void *value) {
+// Copies a value of `bytes` (4 or 8) bytes into a new slot.
+const void *keep(const void *value, std::size_t bytes) {
   if (value == nullptr) return nullptr;
   Operand &slot = pool.slots.emplace_back();
-  std::memcpy(slot.data(), value, slot.size());
+  std::memcpy(slot.data(), value, bytes);
   return slot.data();
+}
+
+std::size_t size_of(AmoType type) {
+  return type == AmoType::i32 || type == AmoType::u32 || type == AmoType::f32 ? 4 : 8;
 }
 
 void issue(AmoOp op, const void *operand, const void *compare, void *result, MPI_Datatype dt,
@@ -78,14 +83,17 @@ void amo(SymAddr dest, AmoOp op, AmoType type, const void *operand, const void *
   const MPI_Aint disp = displacement(dest, pe);
   const MPI_Datatype dt = datatype_of(type);
   if (result != nullptr && c == Completion::local) { // operands are read before return
+    const auto turn = serialize_rma();
     issue(op, operand, compare, result, dt, pe, disp, win);
     SHMEMI_MPI(MPI_Win_flush_local(pe, win));
     return;
   }
   if (pending_count() + 2 > max_pending) quiet();
   const auto hold = hold_pool();
-  const void *kept_operand = keep(operand);
-  issue(op, kept_operand, keep(compare), result, dt, pe, disp, win);
+  const std::size_t bytes = size_of(type);
+  const void *kept_operand = keep(operand, bytes);
+  const auto turn = serialize_rma();
+  issue(op, kept_operand, keep(compare, bytes), result, dt, pe, disp, win);
 }
 
 } // namespace shmemi::transport

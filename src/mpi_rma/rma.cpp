@@ -31,6 +31,7 @@ void complete(MPI_Win win, int pe, Completion c) {
 }
 
 void contiguous(Dir dir, SymAddr remote, void *local, std::size_t nbytes, int pe, Completion c) {
+  const auto turn = serialize_rma();
   const MPI_Win win = window_of(remote.space);
   const MPI_Aint disp = displacement(remote, pe);
   char *bytes = static_cast<char *>(local);
@@ -68,6 +69,7 @@ void strided(Dir dir, SymAddr remote, std::ptrdiff_t remote_stride, void *local,
     }
     return;
   }
+  const auto turn = serialize_rma();
   const MPI_Win win = window_of(remote.space);
   const MPI_Aint disp = displacement(remote, pe);
   const std::size_t per_piece = std::min<std::size_t>(INT_MAX, max_chunk / shape.block_bytes);

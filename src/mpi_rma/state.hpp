@@ -4,6 +4,7 @@
 #include <mpi.h>
 
 #include <atomic>
+#include <mutex>
 #include <vector>
 
 #include "core/symmetric.hpp"
@@ -30,6 +31,13 @@ extern State state;
 
 
 // Counts an operation issued (after its MPI call).
+// Open MPI 4.1's osc/ucx fails (MPI_Accumulate: MPI_ERR_OTHER, seen in 1 of
+// ~15 runs of tests/pe/ctx_threads.c) when threads issue one-sided calls at
+// once, so under SHMEM_THREAD_MULTIPLE they take turns: this holds a lock
+// for the one-sided calls and their flushes (never across a collective or
+// a wait), and nothing with a single program thread.
+std::unique_lock<std::mutex> serialize_rma();
+
 inline void note_issued() {
   if (activity.concurrent)
     state.issued.fetch_add(1, std::memory_order_release);

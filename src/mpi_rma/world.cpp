@@ -191,19 +191,34 @@ void quiet() {
   const unsigned long upto = state.issued.load(std::memory_order_acquire);
   if (all_flushed(upto)) return;
   const unsigned long mark = pending_operands_mark();
-  SHMEMI_MPI(MPI_Win_flush_all(state.heap_win));
-  SHMEMI_MPI(MPI_Win_flush_all(state.static_win));
+  {
+    const auto turn = serialize_rma();
+    SHMEMI_MPI(MPI_Win_flush_all(state.heap_win));
+    SHMEMI_MPI(MPI_Win_flush_all(state.static_win));
+  }
   release_pending_operands(mark);
   raise_flushed(upto);
 }
 
 void flush(int pe) {
   if (all_flushed(state.issued.load(std::memory_order_acquire))) return;
+  const auto turn = serialize_rma();
   SHMEMI_MPI(MPI_Win_flush(pe, state.heap_win));
   SHMEMI_MPI(MPI_Win_flush(pe, state.static_win));
 }
 
 void allow_concurrent_calls() { activity.concurrent = true; }
+
+} // namespace shmemi::transport
+
+std::unique_lock<std::mutex> shmemi::mpi::serialize_rma() {
+  static std::mutex turns;
+  std::unique_lock<std::mutex> turn(turns, std::defer_lock);
+  if (activity.concurrent) turn.lock();
+  return turn;
+}
+
+namespace shmemi::transport {
 
 void poll() {
   int flag = 0;
