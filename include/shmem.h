@@ -208,6 +208,9 @@ SHMEM_API void shmem_ctx_quiet(shmem_ctx_t ctx) SHMEMI_NOEXCEPT;
 SHMEM_API void shmem_barrier_all(void) SHMEMI_NOEXCEPT;
 SHMEM_API void shmem_sync_all(void) SHMEMI_NOEXCEPT;
 
+/* Section 10 (profiling interface): a no-op hook for profiling tools. */
+SHMEM_API void shmem_pcontrol(int level, ...) SHMEMI_NOEXCEPT;
+
 /* Annex: data cache control, deprecated since 1.3; no effect on this
  * cache-coherent implementation. */
 SHMEMI_DEPRECATED SHMEM_API void shmem_clear_cache_inv(void) SHMEMI_NOEXCEPT;

@@ -41,6 +41,10 @@ void shmem_sync_all(void) noexcept {
   transport::sync_all();
 }
 
+// Profiling tools that wrap the library give `level` a meaning; here it
+// has none.
+void shmem_pcontrol(int, ...) noexcept {}
+
 // Deprecated cache control: nothing to do on cache-coherent machines.
 void shmem_clear_cache_inv(void) noexcept {}
 void shmem_set_cache_inv(void) noexcept {}
