@@ -5,8 +5,6 @@
 #define SHMEM_GENERIC_H
 
 #define SHMEMI_UNPACK(...) __VA_ARGS__
-#define SHMEMI_CAT(a, b) SHMEMI_CAT_(a, b)
-#define SHMEMI_CAT_(a, b) a##b
 
 #define SHMEMI_ARG1(a, ...) a
 #define SHMEMI_ARG2(a, b, ...) b
