@@ -95,24 +95,33 @@ void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, con
   transport::alltoall(team, dest, source, {nelems, elem_bytes, dst, sst});
 }
 
-void coll_reduce(const char *routine, const shmemi_team &team, void *dest, const void *source,
-                 std::size_t nreduce, Elem elem, Op op) {
-  const std::size_t n = bytes_of(routine, "nreduce", nreduce, elem.bytes);
-  if (n == 0) return;
+namespace {
+
+// Checks of the element-wise collectives (reductions, scans): symmetric
+// buffers of `count` elements that are the same or disjoint. False when
+// there is nothing to do.
+bool elementwise_args(const char *routine, const char *count_arg, void *dest,
+                      const void *source, std::size_t count, Elem elem) {
+  const std::size_t n = bytes_of(routine, count_arg, count, elem.bytes);
+  if (n == 0) return false;
   require_symmetric(routine, "dest", dest, n);
   require_symmetric(routine, "source", source, n);
   require_same_or_disjoint(routine, dest, source, n);
-  transport::reduce(team, dest, source, nreduce, elem, op);
+  return true;
+}
+
+} // namespace
+
+void coll_reduce(const char *routine, const shmemi_team &team, void *dest, const void *source,
+                 std::size_t nreduce, Elem elem, Op op) {
+  if (elementwise_args(routine, "nreduce", dest, source, nreduce, elem))
+    transport::reduce(team, dest, source, nreduce, elem, op);
 }
 
 void coll_scan(const char *routine, const shmemi_team &team, void *dest, const void *source,
                std::size_t nelems, Elem elem, bool inclusive) {
-  const std::size_t n = bytes_of(routine, "nelems", nelems, elem.bytes);
-  if (n == 0) return;
-  require_symmetric(routine, "dest", dest, n);
-  require_symmetric(routine, "source", source, n);
-  require_same_or_disjoint(routine, dest, source, n);
-  transport::sum_scan(team, dest, source, nelems, elem, inclusive);
+  if (elementwise_args(routine, "nelems", dest, source, nelems, elem))
+    transport::sum_scan(team, dest, source, nelems, elem, inclusive);
 }
 
 } // namespace shmemi
