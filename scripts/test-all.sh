@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-all.sh: builds the library against MPICH and against Open MPI and runs
 # the whole test suite with each (unit tests, multi-PE tests, examples,
-# installed tools), then the suite once more on MPICH built with
+# installed tools), again with each in forced inter-node mode (no shared
+# memory between PEs), then the suite once more on MPICH built with
 # AddressSanitizer and LeakSanitizer. Extra arguments go to ctest, e.g.
 # -L amo or -LE large.
 set -e
@@ -13,8 +14,11 @@ for mpi in mpich openmpi; do
   "$root/scripts/build.sh" "$mpi" "$root/build-$mpi"
   echo "=== $mpi: test"
   (cd "$root/build-$mpi" && ctest --output-on-failure --timeout 600 "$@") || status=1
+  echo "=== $mpi: test with SHMEM_FORCE_INTERNODE=1 (every PE its own node: all through MPI RMA)"
+  (cd "$root/build-$mpi" && SHMEM_FORCE_INTERNODE=1 ctest --output-on-failure --timeout 600 \
+     -LE tools "$@") || status=1
 done
 echo "=== mpich + AddressSanitizer/LeakSanitizer: build and test"
 "$root/scripts/test-asan.sh" "$root/build-asan-mpich" "$@" || status=1
-[ "$status" -eq 0 ] && echo "=== all tests passed on MPICH, Open MPI and MPICH under AddressSanitizer"
+[ "$status" -eq 0 ] && echo "=== all tests passed on MPICH, Open MPI (each on-node and forced inter-node) and MPICH under AddressSanitizer"
 exit "$status"

@@ -54,12 +54,14 @@ int shmem_addr_accessible(const void *addr, int pe) noexcept {
   return shmem_pe_accessible(pe) && symmetric_locate(rt.heap, rt.statics, addr, 1, at);
 }
 
-// Other PEs' memory is reachable only through MPI for now: NULL for them.
+// Loads and stores reach the heaps of the PEs on this node and this PE's
+// own static data; NULL for everything else.
 void *shmem_ptr(const void *dest, int pe) noexcept {
   require_init("shmem_ptr");
   SymAddr at;
-  if (pe != rt.my_pe || !symmetric_locate(rt.heap, rt.statics, dest, 1, at)) return nullptr;
-  return const_cast<void *>(dest);
+  if (pe < 0 || pe >= rt.n_pes || !symmetric_locate(rt.heap, rt.statics, dest, 1, at))
+    return nullptr;
+  return mapped_address(at, pe);
 }
 
 void shmem_info_get_version(int *major, int *minor) noexcept {

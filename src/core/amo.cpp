@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "core/checks.hpp"
+#include "core/cpu_amo.hpp"
 
 namespace shmemi {
 
@@ -10,9 +11,13 @@ void amo(shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result, i
          Completion c, const char *routine) {
   const int world = require_target(routine, ctx, pe);
   const SymAddr at = require_symmetric(routine, "dest", dest, args.size);
-  if (reinterpret_cast<std::uintptr_t>(dest) % args.size != 0) [[unlikely]]
+  if ((reinterpret_cast<std::uintptr_t>(dest) & (args.size - 1)) != 0) [[unlikely]]
     fatal(routine, "argument dest = %p is not aligned to its type's size %zu", dest, args.size);
-  transport::amo(at, args.op, args.type, args.operand, args.compare, result, world, c);
+  if (at.space == Space::heap && rt.cpu_atomics)
+    cpu_amo(rt.heaps[static_cast<std::size_t>(world)] + at.offset, args.size, args.op,
+            args.operand, args.compare, result);
+  else
+    transport::amo(at, args.op, args.type, args.operand, args.compare, result, world, c);
 }
 
 } // namespace shmemi

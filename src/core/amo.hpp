@@ -1,4 +1,5 @@
-// Atomic memory operations: checks, then the transport. Every AMO, also one
+// Atomic memory operations: checks, then CPU atomics on the heap when every
+// PE is on this node, else the transport. Every AMO on a location, also one
 // to this PE, takes the same path, so that all of them are atomic with
 // respect to each other.
 #pragma once

@@ -15,6 +15,8 @@ namespace shmemi {
     "Symmetric heap size per PE: bytes, or a number with suffix K, M, G or T") \
   X(progress_interval, std::size_t, "PROGRESS_INTERVAL", "200",               \
     "Microseconds between the progress thread's calls into MPI; 0 disables the thread") \
+  X(force_internode, bool, "FORCE_INTERNODE", "off",                          \
+    "Treat every PE as its own node: no shared memory between PEs, every transfer and atomic goes through MPI RMA") \
   X(debug, bool, "DEBUG", "off",                                               \
     "Print debugging messages (allocation failures, ...); any value but 0/no/off enables") \
   X(version, bool, "VERSION", "off", "Print the library version at start-up")  \

@@ -9,10 +9,11 @@ namespace shmemi {
 namespace {
 
 std::size_t byte_count(const char *routine, std::size_t nelems, std::size_t elem_bytes) {
-  if (nelems > SIZE_MAX / elem_bytes) [[unlikely]]
+  std::size_t bytes;
+  if (__builtin_mul_overflow(nelems, elem_bytes, &bytes)) [[unlikely]]
     fatal(routine, "argument nelems = %zu is too large: %zu-byte elements overflow size_t",
           nelems, elem_bytes);
-  return nelems * elem_bytes;
+  return bytes;
 }
 
 // The address range a strided transfer touches on one side.
@@ -52,8 +53,8 @@ void rma_contiguous(Direction dir, shmem_ctx_t ctx, void *dest, const void *sour
   const bool put = dir == Direction::put;
   require_buffer(routine, put ? "source" : "dest", put ? source : dest, n);
   const SymAddr at = require_symmetric(routine, put ? "dest" : "source", put ? dest : source, n);
-  if (world == rt.my_pe)
-    std::memmove(dest, source, n);
+  if (char *there = mapped_address(at, world))
+    std::memmove(put ? there : dest, put ? source : there, n);
   else if (put)
     transport::put(at, source, n, world, c);
   else
@@ -72,10 +73,11 @@ void rma_strided(Direction dir, shmem_ctx_t ctx, void *dest, const void *source,
   require_buffer(routine, put ? "source" : "dest", local, mine.len);
   const Span theirs = strided_span(remote, put ? s.dst_stride : s.src_stride, s);
   const SymAddr lo = require_symmetric(routine, put ? "dest" : "source", theirs.lo, theirs.len);
-  if (world == rt.my_pe) return copy_strided(dest, source, s);
   const SymAddr at{lo.space, lo.offset + static_cast<std::size_t>(
                                              static_cast<const char *>(remote) - theirs.lo)};
-  if (put)
+  if (char *there = mapped_address(at, world))
+    copy_strided(put ? there : dest, put ? source : there, s);
+  else if (put)
     transport::put_strided(at, source, s, world);
   else
     transport::get_strided(dest, at, s, world);

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <unistd.h>
 
 #include "core/context.hpp"
@@ -45,13 +46,14 @@ void at_process_exit() {
 }
 
 void start(int requested, const char *routine) {
-  const transport::Identity id = transport::start();
+  std::string error; // reported once the PE has its number
+  const bool config_ok = config_load(process_env, rt.config, &error);
+  const transport::Identity id = transport::start(rt.config.force_internode);
   rt.my_pe = id.my_pe;
   rt.n_pes = id.n_pes;
+  if (!config_ok) fatal(routine, "%s", error.c_str());
   rt.thread_level = std::min(requested, id.thread_provided);
   if (rt.thread_level == SHMEM_THREAD_MULTIPLE) transport::allow_concurrent_calls();
-  std::string error;
-  if (!config_load(process_env, rt.config, &error)) fatal(routine, "%s", error.c_str());
   if (rt.thread_level < requested && rt.my_pe == 0)
     warn(routine, "argument requested = %s, but MPI provides only %s (MPI was initialized "
                   "with a lower thread level): provided is %s", level_name(requested),
@@ -61,8 +63,12 @@ void start(int requested, const char *routine) {
   const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   const std::size_t heap_bytes = (rt.config.symmetric_size + page - 1) / page * page;
   rt.statics = static_data_region();
-  rt.heap = {transport::map_memory(heap_bytes, rt.statics,
-                                        static_cast<unsigned>(rt.config.progress_interval)), heap_bytes};
+  transport::HeapMap heaps = transport::map_memory(
+      heap_bytes, rt.statics, static_cast<unsigned>(rt.config.progress_interval),
+      rt.config.force_internode);
+  rt.heap = {heaps.local, heap_bytes};
+  rt.heaps = std::move(heaps.peers);
+  rt.cpu_atomics = heaps.one_node;
   rt.allocator.emplace(heap_bytes);
   teams_start();
 }
@@ -93,6 +99,7 @@ void runtime_finalize() {
   transport::stop();
   rt.allocator.reset();
   rt.heap = {};
+  rt.heaps.clear();
   rt.statics = {};
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "core/config.hpp"
 #include "core/heap.hpp"
@@ -16,6 +17,12 @@ struct Runtime {
   int init_depth = 0;   // initializations not yet matched by a finalize
   int thread_level = 0; // SHMEM_THREAD_* provided
   Region heap;          // this PE's symmetric heap
+  // Per world PE: its heap mapped into this process (loads and stores reach
+  // it), or null for a PE on another node.
+  std::vector<char *> heaps;
+  // Every PE's heap is mapped here, so AMOs on the heap are CPU atomics;
+  // otherwise every AMO goes through MPI (docs/design.md, "Atomicity").
+  bool cpu_atomics = false;
   Region statics;       // this PE's data+bss
   std::optional<HeapAllocator> allocator;
 };
@@ -31,5 +38,14 @@ void runtime_finalize();
 [[noreturn]] void abort_job(int status);
 
 inline bool runtime_ready() { return rt.init_depth > 0; }
+
+// Where `at` lies in world PE `pe`'s memory if this PE's loads and stores
+// reach it (the heap of a PE on this node, or this PE's own static data);
+// null otherwise.
+inline char *mapped_address(SymAddr at, int pe) {
+  if (at.space == Space::statics) return pe == rt.my_pe ? rt.statics.base + at.offset : nullptr;
+  char *heap = rt.heaps[static_cast<std::size_t>(pe)];
+  return heap ? heap + at.offset : nullptr;
+}
 
 } // namespace shmemi

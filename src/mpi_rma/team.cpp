@@ -32,8 +32,7 @@ shmemi_team::Comm *comm_world() {
 
 shmemi_team::Comm *comm_node(std::vector<int> &world_pes) {
   MPI_Comm comm;
-  SHMEMI_MPI(MPI_Comm_split_type(state.comm, MPI_COMM_TYPE_SHARED, state.my_pe,
-                                 MPI_INFO_NULL, &comm));
+  SHMEMI_MPI(MPI_Comm_dup(state.node, &comm)); // the PEs whose heaps are mapped here
   int n = 0;
   SHMEMI_MPI(MPI_Comm_size(comm, &n));
   world_pes.assign(static_cast<std::size_t>(n), -1);

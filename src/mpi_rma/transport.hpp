@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "core/symmetric.hpp"
 
@@ -17,14 +18,25 @@ struct Identity {
 };
 
 // Starts MPI if the program has not (and then finalizes it at exit), or
-// joins the program's MPI. Collective over MPI_COMM_WORLD.
-Identity start();
+// joins the program's MPI. Collective over MPI_COMM_WORLD. split_nodes:
+// every PE will be its own node (map_memory), so MPI need not share memory.
+Identity start(bool split_nodes);
 // Program threads may call the transport concurrently from now on
 // (SHMEM_THREAD_MULTIPLE); call before map_memory.
 void allow_concurrent_calls();
-// Creates the heap window (returns its local base), exposes `statics`, and
-// starts the progress thread (every progress_us; 0: none).
-char *map_memory(std::size_t heap_bytes, const Region &statics, unsigned progress_us);
+// The symmetric heaps as this process sees them.
+struct HeapMap {
+  char *local = nullptr;     // this PE's heap, page-aligned
+  std::vector<char *> peers; // per world PE: its heap mapped here, or null
+                             // (another node); peers[my_pe] == local
+  bool one_node = false;     // every PE's heap is mapped here
+};
+
+// Creates the heaps (shared memory among the PEs of a node; every PE its own
+// node if split_nodes) with a window over all of them, exposes `statics`,
+// and starts the progress thread (every progress_us; 0: none).
+HeapMap map_memory(std::size_t heap_bytes, const Region &statics, unsigned progress_us,
+                   bool split_nodes);
 // Frees the windows and the library's communicator; MPI stays up.
 void stop();
 // Finalizes MPI if start() initialized it and it is still running.

@@ -2,6 +2,9 @@
 #include <cstdio>
 #include <cstdint>
 #include <cstdlib>
+#include <atomic>
+#include <cstring>
+#include <string>
 #include <unistd.h>
 
 #include "core/error.hpp"
@@ -41,24 +44,88 @@ bool mpi_running() {
   return initialized && !finalized;
 }
 
-// MPI does not align the window base (MPICH: 16 bytes past a page at 1 PE;
-// Open MPI osc/rdma: 8 mod 16), so the window is one page longer and the heap
-// starts at the first page boundary; each PE's shift is allgathered. Sizes
-// are whole pages (MPICH misplaces data after segments of other sizes).
-char *create_heap_window(std::size_t bytes) {
-  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+// The PEs whose heaps this PE maps: the node's, or this PE alone.
+void make_node_comm(bool split_nodes) {
+  if (split_nodes)
+    SHMEMI_MPI(MPI_Comm_split(state.comm, state.my_pe, 0, &state.node));
+  else
+    SHMEMI_MPI(MPI_Comm_split_type(state.comm, MPI_COMM_TYPE_SHARED, state.my_pe,
+                                   MPI_INFO_NULL, &state.node));
+}
+
+constexpr std::size_t heap_alignment = 4096; // a page; MPI aligns window bases less
+
+// Distance from `base` to the first heap_alignment boundary.
+MPI_Aint align_shift(const void *base) {
+  const auto address = reinterpret_cast<std::uintptr_t>(base);
+  return static_cast<MPI_Aint>((heap_alignment - address % heap_alignment) % heap_alignment);
+}
+
+// Every PE its own node: one MPI_Win_allocate; MPI does not align its base
+// (MPICH: 16 bytes past a page at 1 PE; Open MPI osc/rdma: 8 mod 16), so the
+// heap starts at the first page boundary and each PE's shift is allgathered
+// into the displacement.
+char *allocate_window_heap(std::size_t bytes) {
   MPI_Info info;
   SHMEMI_MPI(MPI_Info_create(&info));
   SHMEMI_MPI(MPI_Info_set(info, "same_size", "true"));
   char *base = nullptr;
-  SHMEMI_MPI(MPI_Win_allocate(static_cast<MPI_Aint>(bytes + page), 1, info, state.comm, &base,
-                              &state.heap_win));
+  SHMEMI_MPI(MPI_Win_allocate(static_cast<MPI_Aint>(bytes + heap_alignment), 1, info,
+                              state.comm, &base, &state.heap_win));
   SHMEMI_MPI(MPI_Info_free(&info));
-  const auto address = reinterpret_cast<std::uintptr_t>(base);
-  const MPI_Aint shift = static_cast<MPI_Aint>((page - address % page) % page);
+  const MPI_Aint shift = align_shift(base);
   state.heap_shift.assign(state.static_base.size(), 0);
   SHMEMI_MPI(MPI_Allgather(&shift, 1, MPI_AINT, state.heap_shift.data(), 1, MPI_AINT, state.comm));
   return base + shift;
+}
+
+// Nodes of several PEs: the node's heaps are one MPI_Win_allocate_shared
+// (Open MPI osc/sm puts segments 0x108 past a page: again a shift), and an
+// MPI_Win_create over every heap serves the PEs of other nodes.
+char *allocate_shared_heap(std::size_t bytes) {
+  MPI_Info info;
+  SHMEMI_MPI(MPI_Info_create(&info));
+  SHMEMI_MPI(MPI_Info_set(info, "alloc_shared_noncontig", "true"));
+  char *segment = nullptr;
+  SHMEMI_MPI(MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes + heap_alignment), 1, info,
+                                     state.node, &segment, &state.node_win));
+  char *heap = segment + align_shift(segment);
+  SHMEMI_MPI(MPI_Info_set(info, "same_size", "true"));
+  SHMEMI_MPI(MPI_Win_create(heap, static_cast<MPI_Aint>(bytes), 1, info, state.comm,
+                            &state.heap_win));
+  SHMEMI_MPI(MPI_Info_free(&info));
+  state.heap_shift.assign(state.static_base.size(), 0);
+  return heap;
+}
+
+// Every node PE's heap as mapped here, by world PE (null: another node).
+std::vector<char *> map_node_heaps(char *heap) {
+  std::vector<char *> peers(state.static_base.size(), nullptr);
+  peers[static_cast<std::size_t>(state.my_pe)] = heap;
+  if (state.node_win == MPI_WIN_NULL) return peers;
+  int node_size = 0;
+  SHMEMI_MPI(MPI_Comm_size(state.node, &node_size));
+  std::vector<int> world(static_cast<std::size_t>(node_size));
+  SHMEMI_MPI(MPI_Allgather(&state.my_pe, 1, MPI_INT, world.data(), 1, MPI_INT, state.node));
+  for (int r = 0; r < node_size; ++r) {
+    MPI_Aint size = 0;
+    int unit = 0;
+    char *segment = nullptr;
+    SHMEMI_MPI(MPI_Win_shared_query(state.node_win, r, &size, &unit, &segment));
+    peers[static_cast<std::size_t>(world[r])] = segment + align_shift(segment);
+  }
+  return peers;
+}
+
+// The heaps, page-aligned, with whole pages (MPICH misplaces data after
+// segments of other sizes, and at window bases not 16-byte aligned).
+transport::HeapMap create_heaps(std::size_t bytes) {
+  int node_size = 0, largest = 0;
+  SHMEMI_MPI(MPI_Comm_size(state.node, &node_size));
+  SHMEMI_MPI(MPI_Allreduce(&node_size, &largest, 1, MPI_INT, MPI_MAX, state.comm));
+  char *heap = largest == 1 ? allocate_window_heap(bytes) : allocate_shared_heap(bytes);
+  const auto n_pes = static_cast<int>(state.static_base.size());
+  return {heap, map_node_heaps(heap), node_size == n_pes};
 }
 
 void create_static_window(const Region &statics) {
@@ -80,11 +147,30 @@ void create_static_window(const Region &statics) {
 
 // Open MPI's default one-sided component (osc/rdma) crashes the target of
 // MPI_Compare_and_swap (Open MPI bug #11349) and cannot span nodes; osc/ucx
-// is correct for every operation and window kind here. An explicit user
+// is correct for every operation and window kind here but cannot allocate
+// shared memory, which osc/sm does (and would also take MPI_Win_allocate
+// on one node, so it is left out when nodes are split). An explicit user
 // setting wins. MPICH needs nothing.
-void select_components() {
+void select_components(bool split_nodes) {
 #ifdef OPEN_MPI
-  setenv("OMPI_MCA_osc", "ucx", 0);
+  setenv("OMPI_MCA_osc", split_nodes ? "ucx" : "ucx,sm", 0);
+#else
+  (void)split_nodes;
+#endif
+}
+
+// Whether MPI can allocate the node's shared segments: Open MPI only with
+// osc/sm, which a user's OMPI_MCA_osc (a list, or ^list to exclude) may
+// leave out.
+bool shared_segments_possible() {
+#ifdef OPEN_MPI
+  const char *osc = std::getenv("OMPI_MCA_osc");
+  if (osc == nullptr) return true;
+  const bool exclude = osc[0] == '^';
+  std::string list = std::string(",") + (osc + exclude) + ",";
+  return (list.find(",sm,") != std::string::npos) != exclude;
+#else
+  return true;
 #endif
 }
 
@@ -104,10 +190,10 @@ void check_same_heap_size(std::size_t bytes) {
 namespace shmemi::transport {
 using namespace shmemi::mpi;
 
-Identity start() {
+Identity start(bool split_nodes) {
   int provided = MPI_THREAD_SINGLE;
   if (!mpi_running()) {
-    select_components();
+    select_components(split_nodes);
     // MULTIPLE whatever the program asked: the progress thread needs it.
     SHMEMI_MPI(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_MULTIPLE, &provided));
     state.owns_mpi = true;
@@ -130,16 +216,25 @@ bool progress_possible() {
   return level == MPI_THREAD_MULTIPLE;
 }
 
-char *map_memory(std::size_t heap_bytes, const Region &statics, unsigned progress_us) {
+HeapMap map_memory(std::size_t heap_bytes, const Region &statics, unsigned progress_us,
+                   bool split_nodes) {
   check_same_heap_size(heap_bytes);
   create_static_window(statics);
-  char *base = create_heap_window(heap_bytes);
+  if (!split_nodes && !shared_segments_possible()) {
+    if (state.my_pe == 0)
+      warn("shmem_init", "OMPI_MCA_osc=%s leaves out osc/sm, so PEs share no memory and "
+                         "everything goes through MPI; use OMPI_MCA_osc=ucx,sm",
+           std::getenv("OMPI_MCA_osc"));
+    split_nodes = true;
+  }
+  make_node_comm(split_nodes);
+  HeapMap heaps = create_heaps(heap_bytes);
   for (MPI_Win win : {state.heap_win, state.static_win}) {
     SHMEMI_MPI(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
     SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, win));
   }
   if (progress_us > 0 && progress_possible()) progress_start(progress_us);
-  return base;
+  return heaps;
 }
 
 void stop() {
@@ -150,7 +245,9 @@ void stop() {
     SHMEMI_MPI(MPI_Win_unlock_all(*win));
     SHMEMI_MPI(MPI_Win_free(win));
   }
+  if (state.node_win != MPI_WIN_NULL) SHMEMI_MPI(MPI_Win_free(&state.node_win));
   state.static_base.clear();
+  SHMEMI_MPI(MPI_Comm_free(&state.node));
   SHMEMI_MPI(MPI_Comm_free(&state.comm));
 }
 
@@ -188,6 +285,7 @@ void raise_flushed(unsigned long upto) {
 // Completes what was issued before the call, by any thread; a flush that
 // began after all of it (another thread's) is enough.
 void quiet() {
+  std::atomic_thread_fence(std::memory_order_seq_cst); // the stores to mapped heaps
   const unsigned long upto = state.issued.load(std::memory_order_acquire);
   if (all_flushed(upto)) return;
   const unsigned long mark = pending_operands_mark();
@@ -236,6 +334,7 @@ void memory_sync() {
 }
 
 void sync_all() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
   memory_sync();
   SHMEMI_MPI(MPI_Barrier(state.comm));
   memory_sync();

@@ -5,6 +5,8 @@
 #define SHMEM_TEST_CHECK_H
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <strings.h>
 
 static int check_failures;
 
@@ -36,5 +38,16 @@ static int check_failures;
     if (check_failures) fprintf(stderr, "[PE %d] %d check(s) failed\n", me_, check_failures); \
     return check_failures ? 1 : 0;                                             \
   } while (0)
+
+/* Whether SHMEM_FORCE_INTERNODE makes every PE its own node (any value but
+ * the library's "off" words enables it). */
+static inline int check_split_nodes(void) {
+  const char *v = getenv("SHMEM_FORCE_INTERNODE");
+  static const char *const off[] = {"0", "no", "off", "false", "n"};
+  if (v == NULL) return 0;
+  for (unsigned i = 0; i < sizeof off / sizeof off[0]; ++i)
+    if (strcasecmp(v, off[i]) == 0) return 0;
+  return 1;
+}
 
 #endif

@@ -12,7 +12,7 @@ target_compile_options(setup_legacy PRIVATE -Wno-deprecated-declarations)
 # Open MPI that is osc/rdma, which cannot make the library's dynamic window
 # on 1 PE; such programs need the component the library would choose.
 shmem_pe_test(setup_mpi SOURCES ${_pe}/setup_mpi.c LINK MPI::MPI_C LABELS setup
-              ENV OMPI_MCA_osc=ucx)
+              ENV OMPI_MCA_osc=ucx,sm)
 
 shmem_pe_test(mem_alloc SOURCES ${_pe}/mem_alloc.c TIMEOUT 120 LABELS memory)
 # The heap size variable: a small heap runs out, a large one holds more than

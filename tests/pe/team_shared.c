@@ -1,8 +1,10 @@
 /* SHMEM_TEAM_SHARED is the PEs of this node, as MPI sees them
- * (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED), in world order, when
- * they are evenly spaced in the world team (block or round-robin
- * placement); the coll.cmake registration also fakes two nodes on MPICH.
- * Collectives on it reach exactly those PEs. */
+ * (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED; this PE alone under
+ * SHMEM_FORCE_INTERNODE), in world order, when they are evenly spaced in
+ * the world team (block or round-robin placement); the coll.cmake
+ * registration also fakes two nodes on MPICH. Collectives on it reach
+ * exactly those PEs, and shmem_ptr reaches exactly their heaps: loads and
+ * stores through it land in the PE's memory. */
 #include <mpi.h>
 #include <shmem.h>
 #include <stdlib.h>
@@ -14,8 +16,11 @@ int main(void) {
   const int me = shmem_my_pe();
   MPI_Comm node;
   int node_size = 0, node_rank = 0;
-  CHECK(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, me, MPI_INFO_NULL, &node) ==
-        MPI_SUCCESS);
+  if (check_split_nodes())
+    CHECK(MPI_Comm_split(MPI_COMM_WORLD, me, 0, &node) == MPI_SUCCESS);
+  else
+    CHECK(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, me, MPI_INFO_NULL,
+                              &node) == MPI_SUCCESS);
   MPI_Comm_size(node, &node_size);
   MPI_Comm_rank(node, &node_rank);
   int *pes = malloc(sizeof(int) * (size_t)node_size);
@@ -38,6 +43,23 @@ int main(void) {
   CHECK_MSG(sum == expect, "sum over the shared team %ld, expected %ld", sum, expect);
   CHECK(shmem_team_ptr(SHMEM_TEAM_SHARED, &sum, node_rank) == &sum);
   CHECK(shmem_team_sync(SHMEM_TEAM_SHARED) == 0);
+
+  /* Each PE stores its number into every heap it can reach. */
+  const int npes = shmem_n_pes();
+  int *slots = shmem_calloc((size_t)npes, sizeof(int));
+  for (int pe = 0; pe < npes; ++pe) {
+    int *there = shmem_ptr(slots, pe);
+    const int shared = shmem_team_translate_pe(SHMEM_TEAM_WORLD, pe, SHMEM_TEAM_SHARED) >= 0;
+    CHECK_MSG((there != NULL) == shared, "shmem_ptr to PE %d is %p, in the shared team: %d", pe,
+              (void *)there, shared);
+    if (there) there[me] = me + 1;
+  }
+  shmem_barrier_all();
+  for (int pe = 0; pe < npes; ++pe) {
+    const int shared = shmem_team_translate_pe(SHMEM_TEAM_WORLD, pe, SHMEM_TEAM_SHARED) >= 0;
+    CHECK_MSG(slots[pe] == (shared ? pe + 1 : 0), "slot of PE %d holds %d", pe, slots[pe]);
+  }
+  shmem_free(slots);
 
   free(pes);
   MPI_Comm_free(&node);

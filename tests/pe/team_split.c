@@ -12,18 +12,27 @@ static long symmetric_word;
 static void test_predefined(void) {
   CHECK(shmem_team_my_pe(SHMEM_TEAM_WORLD) == me);
   CHECK(shmem_team_n_pes(SHMEM_TEAM_WORLD) == npes);
-  /* One node here: the shared team is the world, in the same order. */
-  CHECK(shmem_team_n_pes(SHMEM_TEAM_SHARED) == npes);
-  CHECK(shmem_team_my_pe(SHMEM_TEAM_SHARED) == me);
-  for (int pe = 0; pe < npes; ++pe) {
-    CHECK(shmem_team_translate_pe(SHMEM_TEAM_SHARED, pe, SHMEM_TEAM_WORLD) == pe);
-    CHECK(shmem_team_translate_pe(SHMEM_TEAM_WORLD, pe, SHMEM_TEAM_SHARED) == pe);
+  /* One node here: the shared team is the world, in the same order (or
+   * this PE alone when every PE is its own node). */
+  if (check_split_nodes()) {
+    CHECK(shmem_team_n_pes(SHMEM_TEAM_SHARED) == 1);
+    CHECK(shmem_team_my_pe(SHMEM_TEAM_SHARED) == 0);
+    CHECK(shmem_team_translate_pe(SHMEM_TEAM_SHARED, 0, SHMEM_TEAM_WORLD) == me);
+    CHECK(shmem_team_translate_pe(SHMEM_TEAM_WORLD, me, SHMEM_TEAM_SHARED) == 0);
+  } else {
+    CHECK(shmem_team_n_pes(SHMEM_TEAM_SHARED) == npes);
+    CHECK(shmem_team_my_pe(SHMEM_TEAM_SHARED) == me);
+    for (int pe = 0; pe < npes; ++pe) {
+      CHECK(shmem_team_translate_pe(SHMEM_TEAM_SHARED, pe, SHMEM_TEAM_WORLD) == pe);
+      CHECK(shmem_team_translate_pe(SHMEM_TEAM_WORLD, pe, SHMEM_TEAM_SHARED) == pe);
+    }
   }
   CHECK(shmem_team_translate_pe(SHMEM_TEAM_WORLD, npes, SHMEM_TEAM_SHARED) == -1);
   CHECK(shmem_team_translate_pe(SHMEM_TEAM_WORLD, -1, SHMEM_TEAM_SHARED) == -1);
   /* team_ptr agrees with shmem_ptr; this PE's own memory is always reachable. */
   CHECK(shmem_team_ptr(SHMEM_TEAM_WORLD, &symmetric_word, me) == &symmetric_word);
-  CHECK(shmem_team_ptr(SHMEM_TEAM_SHARED, &symmetric_word, me) == &symmetric_word);
+  CHECK(shmem_team_ptr(SHMEM_TEAM_SHARED, &symmetric_word, shmem_team_my_pe(SHMEM_TEAM_SHARED)) ==
+        &symmetric_word);
   for (int pe = 0; pe < npes; ++pe)
     CHECK(shmem_team_ptr(SHMEM_TEAM_WORLD, &symmetric_word, pe) ==
           shmem_ptr(&symmetric_word, pe));
