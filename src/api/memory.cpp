@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "core/checks.hpp"
+#include "core/sync.hpp"
 #include "mpi_rma/transport.hpp"
 
 using namespace shmemi;
@@ -33,7 +34,7 @@ void *allocate(const char *routine, std::size_t size, std::size_t align, bool ze
   if (size == 0) return nullptr;
   const std::size_t offset = rt.allocator->alloc(size, align);
   if (zero && offset != HeapAllocator::npos) std::memset(heap_address(offset), 0, size);
-  transport::barrier_all();
+  barrier_all();
   if (offset == HeapAllocator::npos) {
     report_exhausted(routine, size);
     return nullptr;
@@ -77,7 +78,7 @@ void shmem_free(void *ptr) noexcept {
   require_init("shmem_free");
   if (ptr == nullptr) return;
   const std::size_t offset = heap_offset("shmem_free", ptr);
-  transport::barrier_all();
+  barrier_all();
   rt.allocator->free(offset);
 }
 
@@ -89,7 +90,7 @@ void *shmem_realloc(void *ptr, size_t size) noexcept {
     return nullptr;
   }
   const std::size_t offset = heap_offset("shmem_realloc", ptr);
-  transport::barrier_all(); // nobody may still be writing the old block
+  barrier_all(); // nobody may still be writing the old block
   void *result = ptr;
   if (!rt.allocator->resize(offset, size)) {
     const std::size_t moved = rt.allocator->alloc(size, HeapAllocator::min_align);
@@ -102,7 +103,7 @@ void *shmem_realloc(void *ptr, size_t size) noexcept {
       result = heap_address(moved);
     }
   }
-  transport::barrier_all();
+  barrier_all();
   return result;
 }
 

@@ -1,5 +1,6 @@
 // Section 9.11 (memory ordering) and the world barriers of section 9.9.
 #include "core/checks.hpp"
+#include "core/sync.hpp"
 #include "mpi_rma/transport.hpp"
 
 using namespace shmemi;
@@ -33,12 +34,12 @@ void shmem_ctx_fence(shmem_ctx_t ctx) noexcept {
 
 void shmem_barrier_all(void) noexcept {
   require_init("shmem_barrier_all");
-  transport::barrier_all();
+  barrier_all();
 }
 
 void shmem_sync_all(void) noexcept {
   require_init("shmem_sync_all");
-  transport::sync_all();
+  sync_all();
 }
 
 // Profiling tools that wrap the library give `level` a meaning; here it

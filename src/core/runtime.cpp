@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <unistd.h>
 
 #include "core/context.hpp"
 #include "core/error.hpp"
+#include "core/sync.hpp"
 #include "core/team.hpp"
 #include "mpi_rma/transport.hpp"
 
@@ -69,6 +71,8 @@ void start(int requested, const char *routine) {
   rt.heap = {heaps.local, heap_bytes};
   rt.heaps = std::move(heaps.peers);
   rt.cpu_atomics = heaps.one_node;
+  std::memset(rt.heap.base + heap_bytes, 0, page); // the flags of core/sync.cpp
+  transport::sync_all();
   rt.allocator.emplace(heap_bytes);
   teams_start();
 }
@@ -92,7 +96,7 @@ void abort_job(int status) {
 }
 
 void runtime_finalize() {
-  transport::barrier_all();
+  barrier_all();
   if (--rt.init_depth > 0) return;
   contexts_stop();
   teams_stop();

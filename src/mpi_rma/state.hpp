@@ -27,6 +27,9 @@ struct State {
   // completed flush began: equal means nothing is waiting for a flush.
   std::atomic<unsigned long> issued{0};
   std::atomic<unsigned long> flushed{0};
+  // A single program thread skips flushing a window it issued nothing on.
+  std::atomic<bool> heap_touched{false};
+  std::atomic<bool> static_touched{false};
 };
 
 extern State state;
@@ -40,7 +43,9 @@ extern State state;
 // a wait), and nothing with a single program thread.
 std::unique_lock<std::mutex> serialize_rma();
 
-inline void note_issued() {
+inline void note_issued(MPI_Win win) {
+  (win == state.heap_win ? state.heap_touched : state.static_touched)
+      .store(true, std::memory_order_relaxed);
   if (activity.concurrent)
     state.issued.fetch_add(1, std::memory_order_release);
   else

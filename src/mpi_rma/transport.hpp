@@ -24,7 +24,9 @@ Identity start(bool split_nodes);
 // Program threads may call the transport concurrently from now on
 // (SHMEM_THREAD_MULTIPLE); call before map_memory.
 void allow_concurrent_calls();
-// The symmetric heaps as this process sees them.
+// The symmetric heaps as this process sees them. Every heap is followed by
+// one page, zeroed and unseen by MPI, for the library's own flags
+// (core/sync.cpp).
 struct HeapMap {
   char *local = nullptr;     // this PE's heap, page-aligned
   std::vector<char *> peers; // per world PE: its heap mapped here, or null

@@ -54,6 +54,8 @@ void make_node_comm(bool split_nodes) {
 }
 
 constexpr std::size_t heap_alignment = 4096; // a page; MPI aligns window bases less
+// Allocated beyond the heap: room to align it, and the page of flags after it.
+constexpr std::size_t heap_extra = 2 * heap_alignment;
 
 // Distance from `base` to the first heap_alignment boundary.
 MPI_Aint align_shift(const void *base) {
@@ -70,7 +72,7 @@ char *allocate_window_heap(std::size_t bytes) {
   SHMEMI_MPI(MPI_Info_create(&info));
   SHMEMI_MPI(MPI_Info_set(info, "same_size", "true"));
   char *base = nullptr;
-  SHMEMI_MPI(MPI_Win_allocate(static_cast<MPI_Aint>(bytes + heap_alignment), 1, info,
+  SHMEMI_MPI(MPI_Win_allocate(static_cast<MPI_Aint>(bytes + heap_extra), 1, info,
                               state.comm, &base, &state.heap_win));
   SHMEMI_MPI(MPI_Info_free(&info));
   const MPI_Aint shift = align_shift(base);
@@ -87,7 +89,7 @@ char *allocate_shared_heap(std::size_t bytes) {
   SHMEMI_MPI(MPI_Info_create(&info));
   SHMEMI_MPI(MPI_Info_set(info, "alloc_shared_noncontig", "true"));
   char *segment = nullptr;
-  SHMEMI_MPI(MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes + heap_alignment), 1, info,
+  SHMEMI_MPI(MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes + heap_extra), 1, info,
                                      state.node, &segment, &state.node_win));
   char *heap = segment + align_shift(segment);
   SHMEMI_MPI(MPI_Info_set(info, "same_size", "true"));
@@ -291,8 +293,11 @@ void quiet() {
   const unsigned long mark = pending_operands_mark();
   {
     const auto turn = serialize_rma();
-    SHMEMI_MPI(MPI_Win_flush_all(state.heap_win));
-    SHMEMI_MPI(MPI_Win_flush_all(state.static_win));
+    const bool every = activity.concurrent; // another thread's flags may be in flight
+    if (every || state.heap_touched.exchange(false, std::memory_order_relaxed))
+      SHMEMI_MPI(MPI_Win_flush_all(state.heap_win));
+    if (every || state.static_touched.exchange(false, std::memory_order_relaxed))
+      SHMEMI_MPI(MPI_Win_flush_all(state.static_win));
   }
   release_pending_operands(mark);
   raise_flushed(upto);
