@@ -1,106 +1,244 @@
-/* shmem_bench: latency and rate of the basic operations between PE 0 and
- * PE 1 (run on 2 PEs). Prints "metric value unit" lines; the median of
- * several rounds. Usage: oshrun -np 2 shmem_bench [rounds] */
+/* shmem_bench: latency, rate and bandwidth of OpenSHMEM operations between
+ * PE 0 (active) and PE 1 (passive unless the metric needs both), and the
+ * collectives on any number of PEs. Portable OpenSHMEM 1.4 C: it builds
+ * against this library and against other implementations (Open MPI's OSHMEM
+ * through oshcc). Every target is on the symmetric heap.
+ *
+ *   oshrun -np 2 shmem_bench [-r rounds] [-t ms per round]   every metric
+ *   oshrun -np N shmem_bench -c                               collectives only
+ *
+ * Prints "metric value unit" lines (see bench_common.h): the median of the
+ * rounds. The rates (atomic add, 8-byte shmem_putmem_nbi) quiet once every
+ * BENCH_RATE_WINDOW operations. The collectives use the 1.4 active-set
+ * routines with a ring of COLL_SLOTS pSync/pWrk arrays and one
+ * shmem_barrier_all per ring turn (a pSync array may be reused only once
+ * every PE has left the previous call that used it), so their times include
+ * 1/COLL_SLOTS of a barrier. */
 #define _POSIX_C_SOURCE 200809L
 #include <shmem.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <time.h>
 
-#define ITERS 2000
-#define MAX_ROUNDS 15
+#include "bench_common.h"
 
-static long target[16];
-static long flag;
+/* The active-set collectives are deprecated in 1.5+, but they are the ones
+ * every 1.4 implementation has. */
+#if defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
 
-static double now_us(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return 1e6 * (double)t.tv_sec + 1e-3 * (double)t.tv_nsec;
+enum { COLL_SLOTS = 64, WRK_LONGS = 64, SYNC_LONGS = 64 };
+_Static_assert(SHMEM_BCAST_SYNC_SIZE <= SYNC_LONGS && SHMEM_REDUCE_SYNC_SIZE <= SYNC_LONGS &&
+                   SHMEM_ALLTOALL_SYNC_SIZE <= SYNC_LONGS &&
+                   SHMEM_REDUCE_MIN_WRKDATA_SIZE <= WRK_LONGS,
+               "pSync/pWrk slots smaller than this library needs");
+
+/* Symmetric heap objects. */
+static char *src, *dst;  /* BENCH_MAX_BYTES each */
+static long *word;       /* 8 words: the small RMA and AMO targets */
+static long *flag;       /* ping-pong flag, written only by the other PE */
+static long *ctl;        /* PE 0's calibration result */
+static long *psync;      /* COLL_SLOTS x SYNC_LONGS */
+static long *pwrk;       /* COLL_SLOTS x WRK_LONGS */
+static long *coll_src, *coll_dst; /* npes longs each */
+
+static struct bench b;
+static long seq; /* ping-pong sequence number, the same on both PEs */
+
+/* The PE 0 metrics: n operations or until bench_late; the number run. */
+static long run_put8(long n) {
+  long i = 0;
+  for (; i < n && !bench_late(i); ++i) {
+    shmem_long_put(word, &i, 1, 1);
+    shmem_quiet();
+  }
+  return i;
 }
 
-static int by_value(const void *a, const void *b) {
-  const double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
+static long run_get8(long n) {
+  long i = 0, v;
+  for (; i < n && !bench_late(i); ++i) shmem_long_get(&v, word, 1, 1);
+  return i;
 }
 
-typedef void (*op_fn)(int peer, int i);
+static long run_p(long n) {
+  long i = 0;
+  for (; i < n && !bench_late(i); ++i) {
+    shmem_long_p(word + 1, i, 1);
+    shmem_quiet();
+  }
+  return i;
+}
 
-static void op_put(int peer, int i) { long v = i; shmem_long_put(target, &v, 1, peer); shmem_quiet(); }
-static void op_get(int peer, int i) { long v; (void)i; shmem_long_get(&v, target, 1, peer); }
-static void op_p(int peer, int i) { shmem_long_p(target, i, peer); shmem_quiet(); }
-static void op_g(int peer, int i) { (void)i; (void)shmem_long_g(target, peer); }
-static void op_fadd(int peer, int i) { (void)i; (void)shmem_long_atomic_fetch_add(target + 1, 1, peer); }
-static void op_cswap(int peer, int i) { (void)shmem_long_atomic_compare_swap(target + 2, i, i + 1, peer); }
-static void op_add(int peer, int i) { (void)i; shmem_long_atomic_add(target + 3, 1, peer); }
-static void op_put_nbi(int peer, int i) { long v = i; shmem_long_put_nbi(target + 4, &v, 1, peer); }
+static long run_g(long n) {
+  long i = 0, sum = 0;
+  for (; i < n && !bench_late(i); ++i) sum += shmem_long_g(word + 1, 1);
+  word[7] = sum;
+  return i;
+}
 
-/* One round: time per operation in microseconds (rate ops are quieted once). */
-static double round_of(op_fn op, int peer) {
-  const double start = now_us();
-  for (int i = 0; i < ITERS; ++i) op(peer, i);
+static long run_fetch_add(long n) {
+  long i = 0;
+  for (; i < n && !bench_late(i); ++i) (void)shmem_long_atomic_fetch_add(word + 2, 1, 1);
+  return i;
+}
+
+static long run_cswap(long n) {
+  long i = 0;
+  for (; i < n && !bench_late(i); ++i) (void)shmem_long_atomic_compare_swap(word + 3, i, i + 1, 1);
+  return i;
+}
+
+static long run_add(long n) {
+  long i = 0;
+  for (; i < n && !bench_late(i); ++i) {
+    shmem_long_atomic_add(word + 4, 1, 1);
+    if (i % BENCH_RATE_WINDOW == BENCH_RATE_WINDOW - 1) shmem_quiet();
+  }
   shmem_quiet();
-  return (now_us() - start) / ITERS;
+  return i;
 }
 
-static double pingpong_round(int me) {
+static long run_put8_nbi(long n) {
+  long i = 0;
+  for (; i < n && !bench_late(i); ++i) {
+    shmem_putmem_nbi(word + 5, &word[6], 8, 1);
+    if (i % BENCH_RATE_WINDOW == BENCH_RATE_WINDOW - 1) shmem_quiet();
+  }
+  shmem_quiet();
+  return i;
+}
+
+static long run_bw_put(long n) {
+  long i = 0;
+  for (; i < n && !bench_late(i); ++i) {
+    shmem_putmem(dst, src, b.size, 1);
+    shmem_quiet();
+  }
+  return i;
+}
+
+static long run_bw_get(long n) {
+  long i = 0;
+  for (; i < n && !bench_late(i); ++i) shmem_getmem(dst, src, b.size, 1);
+  return i;
+}
+
+/* The metrics of every PE run all n operations (no PE may stop alone). */
+
+/* PE 0 puts seq into PE 1's flag and waits for PE 1 to put it back. */
+static long run_pingpong(long n) {
+  const int peer = 1 - b.me;
+  for (long i = 0; i < n; ++i) {
+    ++seq;
+    if (b.me == 1) shmem_long_wait_until(flag, SHMEM_CMP_EQ, seq);
+    shmem_long_p(flag, seq, peer);
+    shmem_quiet();
+    if (b.me == 0) shmem_long_wait_until(flag, SHMEM_CMP_EQ, seq);
+  }
+  return n;
+}
+
+static long run_barrier(long n) {
+  for (long i = 0; i < n; ++i) shmem_barrier_all();
+  return n;
+}
+
+/* The ring of pSync arrays: the next call's, after a barrier once a turn. */
+static long *slot_sync(long i) {
+  if (i > 0 && i % COLL_SLOTS == 0) shmem_barrier_all();
+  return psync + (i % COLL_SLOTS) * SYNC_LONGS;
+}
+
+static long run_bcast8(long n) {
+  for (long i = 0; i < n; ++i)
+    shmem_broadcast64(coll_dst, coll_src, 1, 0, 0, 0, b.npes, slot_sync(i));
+  return n;
+}
+
+static long run_reduce(long n) {
+  for (long i = 0; i < n; ++i) {
+    long *sync = slot_sync(i);
+    shmem_long_sum_to_all(coll_dst, coll_src, 1, 0, 0, b.npes, pwrk + (i % COLL_SLOTS) * WRK_LONGS,
+                          sync);
+  }
+  return n;
+}
+
+static long run_alltoall8(long n) {
+  for (long i = 0; i < n; ++i)
+    shmem_alltoall64(coll_dst, coll_src, 1, 0, 0, b.npes, slot_sync(i));
+  return n;
+}
+
+static const struct bench_metric metrics[] = {
+    {"put8_quiet_us", run_put8, BENCH_LATENCY, BENCH_PE0},
+    {"get8_us", run_get8, BENCH_LATENCY, BENCH_PE0},
+    {"p_quiet_us", run_p, BENCH_LATENCY, BENCH_PE0},
+    {"g_us", run_g, BENCH_LATENCY, BENCH_PE0},
+    {"fetch_add_us", run_fetch_add, BENCH_LATENCY, BENCH_PE0},
+    {"cswap_us", run_cswap, BENCH_LATENCY, BENCH_PE0},
+    {"add_rate", run_add, BENCH_RATE, BENCH_PE0},
+    {"put8_nbi_rate", run_put8_nbi, BENCH_RATE, BENCH_PE0},
+    {"pingpong_us", run_pingpong, BENCH_HALF_RTT, BENCH_ALL},
+    {"barrier_us", run_barrier, BENCH_LATENCY, BENCH_ALL},
+    {"bcast8_us", run_bcast8, BENCH_LATENCY, BENCH_ALL},
+    {"reduce_sum_us", run_reduce, BENCH_LATENCY, BENCH_ALL},
+    {"alltoall8_us", run_alltoall8, BENCH_LATENCY, BENCH_ALL},
+    {"bw_put", run_bw_put, BENCH_BANDWIDTH, BENCH_PE0},
+    {"bw_get", run_bw_get, BENCH_BANDWIDTH, BENCH_PE0},
+};
+
+static void barrier(void) { shmem_barrier_all(); }
+
+static long from_pe0(long value) {
+  if (b.me == 0)
+    for (int pe = 0; pe < b.npes; ++pe) shmem_long_p(ctl, value, pe);
   shmem_barrier_all();
-  const double start = now_us();
-  for (long i = 1; i <= ITERS; ++i) {
-    if (me == 0) {
-      shmem_long_atomic_set(&flag, i, 1);
-      shmem_long_wait_until(&flag, SHMEM_CMP_EQ, -i);
-    } else {
-      shmem_long_wait_until(&flag, SHMEM_CMP_EQ, i);
-      shmem_long_atomic_set(&flag, -i, 0);
-    }
-  }
-  return (now_us() - start) / ITERS / 2;
+  return *ctl;
 }
 
-static double barrier_round(void) {
-  const double start = now_us();
-  for (int i = 0; i < ITERS; ++i) shmem_barrier_all();
-  return (now_us() - start) / ITERS;
+static void *heap(size_t bytes) {
+  void *p = shmem_malloc(bytes);
+  if (p == NULL) {
+    fprintf(stderr, "shmem_bench: shmem_malloc(%zu) failed\n", bytes);
+    shmem_global_exit(1);
+  }
+  memset(p, 0, bytes);
+  return p;
 }
 
-static void report(const char *name, double *samples, int rounds, int me, int rate) {
-  qsort(samples, (size_t)rounds, sizeof *samples, by_value);
-  const double median = samples[rounds / 2];
-  if (me == 0) {
-    if (rate)
-      printf("%-16s %10.2f Mops/s\n", name, 1.0 / median);
-    else
-      printf("%-16s %10.3f us\n", name, median);
-  }
+static void allocate(void) {
+  src = heap(BENCH_MAX_BYTES);
+  dst = heap(BENCH_MAX_BYTES);
+  memset(src, 1 + b.me, BENCH_MAX_BYTES);
+  word = heap(8 * sizeof(long));
+  flag = heap(sizeof(long));
+  ctl = heap(sizeof(long));
+  psync = heap(COLL_SLOTS * SYNC_LONGS * sizeof(long));
+  pwrk = heap(COLL_SLOTS * WRK_LONGS * sizeof(long));
+  coll_src = heap((size_t)b.npes * sizeof(long));
+  coll_dst = heap((size_t)b.npes * sizeof(long));
+  for (long i = 0; i < COLL_SLOTS * SYNC_LONGS; ++i) psync[i] = SHMEM_SYNC_VALUE;
+  for (int pe = 0; pe < b.npes; ++pe) coll_src[pe] = b.me;
+  shmem_barrier_all();
 }
 
 int main(int argc, char **argv) {
   shmem_init();
-  const int me = shmem_my_pe();
-  int rounds = argc > 1 ? atoi(argv[1]) : 7;
-  if (rounds < 1 || rounds > MAX_ROUNDS) rounds = 7;
-  if (shmem_n_pes() < 2) {
-    if (me == 0) fprintf(stderr, "shmem_bench needs 2 PEs\n");
-    shmem_finalize();
-    return 1;
-  }
-  static const struct { const char *name; op_fn op; int rate; } ops[] = {
-      {"put8+quiet", op_put, 0}, {"get8", op_get, 0},       {"p+quiet", op_p, 0},
-      {"g", op_g, 0},            {"fetch_add", op_fadd, 0}, {"compare_swap", op_cswap, 0},
-      {"atomic_add", op_add, 1}, {"put8_nbi", op_put_nbi, 1}};
-  double samples[MAX_ROUNDS];
-  for (size_t k = 0; k < sizeof ops / sizeof ops[0]; ++k) {
-    for (int r = 0; r < rounds; ++r) {
-      shmem_barrier_all();
-      samples[r] = me == 0 ? round_of(ops[k].op, 1) : 0;
+  b.me = shmem_my_pe();
+  b.npes = shmem_n_pes();
+  b.barrier = barrier;
+  b.from_pe0 = from_pe0;
+  const int ok = bench_options(&b, argc, argv);
+  if (!ok || (!b.collectives && b.npes != 2)) {
+    if (b.me == 0) {
+      if (ok) fprintf(stderr, "shmem_bench: every metric needs 2 PEs (-c: any number)\n");
+      bench_usage(argv[0]);
     }
-    report(ops[k].name, samples, rounds, me, ops[k].rate);
+    shmem_finalize();
+    return 2;
   }
-  for (int r = 0; r < rounds; ++r) samples[r] = pingpong_round(me);
-  report("pingpong", samples, rounds, me, 0);
-  for (int r = 0; r < rounds; ++r) samples[r] = barrier_round();
-  report("barrier_all", samples, rounds, me, 0);
+  allocate();
+  bench_run_all(&b, metrics, sizeof metrics / sizeof metrics[0]);
   shmem_finalize();
   return 0;
 }

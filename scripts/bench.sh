@@ -1,0 +1,162 @@
+#!/bin/bash
+# bench.sh: the benchmark suite against the peers, in one command.
+#
+#   scripts/bench.sh            (from anywhere; no input; about 5-10 minutes)
+#
+# 1. Builds this library for MPICH and for Open MPI (scripts/build.sh into
+#    build-bench-mpich and build-bench-openmpi, tests and examples off), with
+#    bench/shmem_bench and bench/mpi_bench in each, and bench/shmem_bench
+#    against Open MPI's OSHMEM with /usr/bin/oshcc (build-bench/).
+# 2. Runs the configurations round-robin, BENCH_PASSES times, each run under
+#    `timeout`: 2 PEs on this machine for every metric, and the collectives
+#    (-c) at N = 2 and 4 PEs on Open MPI (--oversubscribe; MPICH busy-polls,
+#    so never more PEs than cores).
+#      ours-mpich, ours-openmpi        this library, PEs of one node
+#      ours-*-internode                the same with SHMEM_FORCE_INTERNODE=1
+#                                      (every PE its own node: all MPI RMA)
+#      oshmem                          Open MPI's OSHMEM (oshrun, OMPI_MCA_osc=ucx)
+#      mpi-mpich, mpi-openmpi          raw MPI-3 RMA (Open MPI: osc/ucx)
+#      mpi-openmpi-sm                  raw MPI-3 RMA, Open MPI osc/sm
+# 3. scripts/bench_report.py takes the median over the passes (each run
+#    prints the median of its rounds) and writes docs/bench/results.csv,
+#    docs/bench/table.md (with the issue's targets, met or missed) and
+#    docs/bench/plot.png.
+#
+# Environment: BENCH_PASSES (3), BENCH_ROUNDS (7), BENCH_MS (20, ms per
+# round), BENCH_TIMEOUT (180, seconds per run), BENCH_SKIP_BUILD=1 (reuse the
+# builds), BENCH_OUT (docs/bench: where the report goes). Raw outputs go to
+# build-bench/raw/. A build error stops the script
+# at once; a run that fails or times out is reported (here and in table.md),
+# the other runs go on, the report is still written, and the script exits 1.
+set -euo pipefail
+exec </dev/null
+
+root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
+cd "$root"
+passes=${BENCH_PASSES:-3}
+rounds=${BENCH_ROUNDS:-7}
+ms=${BENCH_MS:-20}
+run_timeout=${BENCH_TIMEOUT:-180}
+work=build-bench
+raw=$work/raw
+docs=${BENCH_OUT:-docs/bench}
+python=/usr/bin/python3 # Debian's, where python3-matplotlib installs
+
+say() { printf '[bench] %s\n' "$*" >&2; }
+die() { say "error: $*"; exit 1; }
+
+# Open MPI as root; every other setting is per configuration (run_config).
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+unset OMPI_MCA_osc SHMEM_FORCE_INTERNODE
+
+need_tools() {
+  local tool
+  for tool in cmake mpicc.mpich mpicc.openmpi mpiexec.mpich mpiexec.openmpi \
+    /usr/bin/oshcc /usr/bin/oshrun timeout "$python"; do
+    command -v "$tool" >/dev/null || die "$tool not found (scripts/deps.sh installs the MPIs)"
+  done
+  if ! "$python" -c 'import matplotlib' 2>/dev/null; then
+    say "installing python3-matplotlib"
+    DEBIAN_FRONTEND=noninteractive apt-get -y -qq install python3-matplotlib >/dev/null ||
+      { apt-get -qq update && DEBIAN_FRONTEND=noninteractive apt-get -y -qq install python3-matplotlib >/dev/null; } ||
+      die "cannot install python3-matplotlib"
+  fi
+}
+
+build() {
+  local mpi
+  for mpi in mpich openmpi; do
+    say "building the library for $mpi in build-bench-$mpi"
+    # Seeds the cache (build.sh keeps it): only the library and bench/.
+    cmake -S . -B "build-bench-$mpi" -DSHMEM_BUILD_TESTS=OFF -DSHMEM_BUILD_EXAMPLES=OFF \
+      -DMPI_C_COMPILER="mpicc.$mpi" -DMPI_CXX_COMPILER="mpicxx.$mpi" >/dev/null
+    sh scripts/build.sh "$mpi" "build-bench-$mpi" >"$work/build-$mpi.log" 2>&1 ||
+      { tail -n 30 "$work/build-$mpi.log" >&2; die "build for $mpi failed (see $work/build-$mpi.log)"; }
+  done
+  say "building shmem_bench against OSHMEM (/usr/bin/oshcc)"
+  /usr/bin/oshcc -std=gnu11 -O2 -g -Wall -Wextra -o "$work/shmem_bench_oshmem" bench/shmem_bench.c
+}
+
+# The command line of one configuration at $1 PEs; extra bench options after.
+command_of() {
+  local config=$1 np=$2
+  case $config in
+  ours-mpich | ours-mpich-internode)
+    echo "build-bench-mpich/tools/oshrun -np $np build-bench-mpich/bench/shmem_bench" ;;
+  ours-openmpi | ours-openmpi-internode)
+    echo "build-bench-openmpi/tools/oshrun -np $np build-bench-openmpi/bench/shmem_bench" ;;
+  oshmem)
+    echo "/usr/bin/oshrun --allow-run-as-root --oversubscribe -np $np $work/shmem_bench_oshmem" ;;
+  mpi-mpich)
+    echo "mpiexec.mpich -n $np build-bench-mpich/bench/mpi_bench" ;;
+  mpi-openmpi | mpi-openmpi-sm)
+    echo "mpiexec.openmpi --allow-run-as-root --oversubscribe -n $np build-bench-openmpi/bench/mpi_bench" ;;
+  *) die "unknown configuration $config" ;;
+  esac
+}
+
+# The environment of one configuration, as env(1) arguments.
+env_of() {
+  case $1 in
+  *-internode) echo "SHMEM_FORCE_INTERNODE=1" ;;
+  oshmem | mpi-openmpi) echo "OMPI_MCA_osc=ucx" ;;
+  mpi-openmpi-sm) echo "OMPI_MCA_osc=sm" ;;
+  esac
+}
+
+failures=0
+
+# run_config PASS CONFIG NP [bench options]: one run, output in $raw.
+run_config() {
+  local pass=$1 config=$2 np=$3
+  shift 3
+  local name=$config
+  [ "$#" -gt 0 ] && name=$config-np$np
+  local out=$raw/pass$pass/$name.txt
+  local cmd
+  cmd="$(command_of "$config" "$np") -r $rounds -t $ms $*"
+  say "pass $pass/$passes: $name"
+  local start=$SECONDS status=0
+  # shellcheck disable=SC2046,SC2086
+  env $(env_of "$config") timeout -k 10 "$run_timeout" $cmd >"$out" 2>"$out.err" || status=$?
+  if [ "$status" -ne 0 ]; then
+    failures=$((failures + 1))
+    local why="exit status $status"
+    [ "$status" -eq 124 ] && why="timed out after ${run_timeout}s"
+    [ "$status" -eq 137 ] && why="timed out after ${run_timeout}s, killed"
+    say "FAILED: $name in pass $pass: $why; $(grep -c . "$out") metrics kept; stderr:"
+    tail -n 5 "$out.err" | sed 's/^/    /' >&2
+    printf '%s\t%s\t%s\n' "$pass" "$name" "$why" >>"$raw/failures.tsv"
+  fi
+  say "  $((SECONDS - start)) s, $(grep -c . "$out") metrics"
+}
+
+main() {
+  mkdir -p "$work" "$docs"
+  need_tools
+  [ "${BENCH_SKIP_BUILD:-0}" = 1 ] || build
+  rm -rf "$raw"
+  mkdir -p "$raw"
+  : >"$raw/failures.tsv"
+  local configs=(ours-mpich ours-openmpi oshmem mpi-mpich mpi-openmpi mpi-openmpi-sm
+    ours-mpich-internode ours-openmpi-internode)
+  local sweep=(ours-openmpi oshmem mpi-openmpi)
+  local pass config np
+  for pass in $(seq 1 "$passes"); do
+    mkdir -p "$raw/pass$pass"
+    for config in "${configs[@]}"; do run_config "$pass" "$config" 2; done
+    for np in 2 4; do
+      for config in "${sweep[@]}"; do run_config "$pass" "$config" "$np" -c; done
+    done
+  done
+  say "writing results.csv, table.md and plot.png in $docs"
+  "$python" scripts/bench_report.py --raw "$raw" --out "$docs" \
+    --passes "$passes" --rounds "$rounds" --ms "$ms"
+  if [ "$failures" -gt 0 ]; then
+    say "$failures run(s) failed; see above and $docs/table.md"
+    exit 1
+  fi
+  say "done in $SECONDS s"
+}
+
+main

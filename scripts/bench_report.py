@@ -1,0 +1,367 @@
+#!/usr/bin/env python3
+"""bench_report.py: the report of scripts/bench.sh.
+
+Reads the raw outputs (RAW/pass<P>/<config>[-np<N>].txt, "metric value unit"
+lines, and RAW/failures.tsv), takes each metric's median over the passes, and
+writes OUT/results.csv (config,metric,value,unit), OUT/table.md (the issue's
+targets, met or missed, and every metric per configuration) and OUT/plot.png
+(latencies, and bandwidth against message size).
+"""
+import argparse
+import csv
+import datetime
+import os
+import platform
+import re
+import statistics
+import subprocess
+from collections import defaultdict
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+ON_NODE = ["ours-mpich", "ours-openmpi", "oshmem"]
+INTERNODE = [("ours-mpich-internode", "mpi-mpich"), ("ours-openmpi-internode", "mpi-openmpi")]
+CONFIGS = ["ours-mpich", "ours-openmpi", "oshmem", "ours-mpich-internode",
+           "ours-openmpi-internode", "mpi-mpich", "mpi-openmpi", "mpi-openmpi-sm"]
+SWEEP = ["ours-openmpi", "oshmem", "mpi-openmpi"]
+LATENCY = ["put8_quiet_us", "get8_us", "p_quiet_us", "g_us", "fetch_add_us", "cswap_us",
+           "pingpong_us", "barrier_us", "bcast8_us", "reduce_sum_us", "alltoall8_us"]
+RATES = ["put8_nbi_rate", "add_rate"]
+SIZES = [8, 16, 64, 256, 1024, 4096, 16 << 10, 64 << 10, 256 << 10, 1 << 20, 4 << 20]
+BIG = "4194304"
+DESCRIPTION = {
+    "put8_quiet_us": "8-byte put + quiet",
+    "get8_us": "8-byte get",
+    "p_quiet_us": "p + quiet",
+    "g_us": "g",
+    "fetch_add_us": "fetch-add",
+    "cswap_us": "compare-swap",
+    "add_rate": "atomic add rate",
+    "put8_nbi_rate": "8-byte nbi put rate",
+    "pingpong_us": "put + wait_until ping-pong, half round trip",
+    "barrier_us": "barrier_all",
+    "bcast8_us": "broadcast, 8 bytes",
+    "reduce_sum_us": "sum reduction, 1 long",
+    "alltoall8_us": "alltoall, 8 bytes per PE",
+}
+
+
+def read_raw(raw):
+    """{(config, metric): [values over passes]}, {metric: unit}."""
+    values, units = defaultdict(list), {}
+    for pass_dir in sorted(os.listdir(raw)):
+        path = os.path.join(raw, pass_dir)
+        if not (os.path.isdir(path) and pass_dir.startswith("pass")):
+            continue
+        for name in sorted(os.listdir(path)):
+            if not name.endswith(".txt"):
+                continue
+            config = re.sub(r"-np\d+$", "", name[:-4])
+            with open(os.path.join(path, name)) as f:
+                for line in f:
+                    fields = line.split()
+                    if len(fields) != 3:
+                        continue
+                    try:
+                        value = float(fields[1])
+                    except ValueError:
+                        continue
+                    values[(config, fields[0])].append(value)
+                    units[fields[0]] = fields[2]
+    return {k: statistics.median(v) for k, v in values.items()}, units
+
+
+def read_failures(raw):
+    path = os.path.join(raw, "failures.tsv")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [line.rstrip("\n").split("\t") for line in f if line.strip()]
+
+
+def command_output(*argv):
+    try:
+        out = subprocess.run(argv, capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return out
+
+
+def machine():
+    uname = platform.uname()
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next((line.split(":", 1)[1].strip() for line in f
+                        if line.startswith("model name")), "")
+    except OSError:
+        pass
+    mpich = re.search(r"MPICH Version:\s*(\S+)", command_output("mpichversion"))
+    ompi = re.search(r"Open MPI v?(\d[\w.]*)", command_output("ompi_info", "--version"))
+    oshmem_spec = "?"
+    for incdir in command_output("oshcc", "--showme:incdirs").split():
+        try:
+            with open(os.path.join(incdir, "shmem.h")) as f:
+                text = f.read()
+        except OSError:
+            continue
+        version = re.findall(r"#define SHMEM_M(?:AJ|IN)OR_VERSION\s+(\d+)", text)
+        if len(version) == 2:
+            oshmem_spec = ".".join(version)
+    return {
+        "uname": f"{uname.system} {uname.release} {uname.machine}",
+        "cpu": cpu,
+        "nproc": os.cpu_count(),
+        "mpich": mpich.group(1) if mpich else "?",
+        "ompi": ompi.group(1) if ompi else "?",
+        "oshmem_spec": oshmem_spec,
+    }
+
+
+def fmt(value):
+    if value is None:
+        return "—"
+    if value >= 1000:
+        return f"{value:.0f}"
+    digits = 3
+    v = value
+    while v >= 10 and digits > 0:
+        v /= 10
+        digits -= 1
+    return f"{value:.{digits}f}"
+
+
+def ratio(a, b):
+    return None if a is None or b is None or b == 0 else a / b
+
+
+def fmt_ratio(r):
+    return "—" if r is None else f"{r:.2f}x"
+
+
+def targets(res):
+    """Rows: (target, metric, goal, [(config, value, reference, ref value, ratio, met)
+    for MPICH, Open MPI]); met is None without data."""
+    rows = []
+
+    def add(target, metric, ours, ref_config, ref_metric, goal, at_most):
+        cells = []
+        for mpi in ["mpich", "openmpi"]:
+            config, ref = ours.format(mpi=mpi), ref_config.format(mpi=mpi)
+            value, ref_value = res.get((config, metric)), res.get((ref, ref_metric))
+            r = ratio(value, ref_value)
+            met = None if r is None else (r <= goal if at_most else r >= goal)
+            ref_name = ref if ref_metric == metric else f"{ref} memcpy"
+            cells.append((config, value, ref_name, ref_value, r, met))
+        rows.append((target, metric, f"≤ {goal:g}x" if at_most else f"≥ {goal:g}x", cells))
+
+    for m in ["put8_quiet_us", "get8_us", "p_quiet_us", "g_us", "fetch_add_us", "cswap_us"]:
+        add("on a node, latency vs OSHMEM", m, "ours-{mpi}", "oshmem", m, 0.7, True)
+    for m in RATES:
+        add("on a node, rate vs OSHMEM", m, "ours-{mpi}", "oshmem", m, 1.3, False)
+    add("on a node, ping-pong vs OSHMEM", "pingpong_us", "ours-{mpi}", "oshmem", "pingpong_us",
+        0.9, True)
+    for m in ["barrier_us", "bcast8_us", "reduce_sum_us"]:
+        add("on a node, collective no slower than OSHMEM", m, "ours-{mpi}", "oshmem", m, 1.0, True)
+    add("on a node, 4 MiB put vs memcpy", f"bw_put_{BIG}", "ours-{mpi}", "mpi-{mpi}",
+        f"bw_memcpy_{BIG}", 0.95, False)
+    for m in ["put8_quiet_us", "get8_us", "fetch_add_us"]:
+        add("inter-node mode vs raw MPI", m, "ours-{mpi}-internode", "mpi-{mpi}", m, 1.1, True)
+    return rows
+
+
+def metric_order(res):
+    names = {m for (_, m) in res if not re.search(r"_np\d+$", m)}
+    ordered = LATENCY + RATES
+    for kind in ["bw_put", "bw_get", "bw_memcpy"]:
+        ordered += [f"{kind}_{s}" for s in SIZES]
+    return [m for m in ordered if m in names] + sorted(names - set(ordered))
+
+
+def label(metric):
+    bw = re.match(r"bw_(put|get|memcpy)_(\d+)$", metric)
+    if bw:
+        size = int(bw.group(2))
+        text = f"{size >> 20} MiB" if size >= 1 << 20 else f"{size >> 10} KiB" if size >= 1024 \
+            else f"{size} B"
+        return f"`{metric}` ({bw.group(1)} {text})"
+    return f"`{metric}` ({DESCRIPTION[metric]})" if metric in DESCRIPTION else f"`{metric}`"
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def write_table(path, res, units, failures, info, args):
+    now = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    out = [
+        "# Benchmarks against the peers",
+        "",
+        f"{now} on {info['uname']}, {info['nproc']} cores ({info['cpu']}); MPICH {info['mpich']}, "
+        f"Open MPI {info['ompi']} (its OSHMEM implements OpenSHMEM {info['oshmem_spec']}). "
+        f"2 PEs on this one machine unless noted. Each value is the median over {args.passes} "
+        f"passes (configurations interleaved) of the median of {args.rounds} rounds of about "
+        f"{args.ms:g} ms. Made by `scripts/bench.sh` (bench/shmem_bench.c, bench/mpi_bench.c); "
+        "the machine is shared, so small differences are noise.",
+        "",
+        "Configurations: `ours-mpich`, `ours-openmpi`: this library (PEs of one node); "
+        "`ours-*-internode`: the same with `SHMEM_FORCE_INTERNODE=1` (every PE its own node, "
+        "everything through MPI RMA); `oshmem`: Open MPI's OSHMEM (`oshrun`, UCX); `mpi-mpich`, "
+        "`mpi-openmpi`, `mpi-openmpi-sm`: the same metrics in raw MPI-3 RMA (Open MPI with "
+        "osc/ucx, and with osc/sm). Ratios are ours / reference: lower is better for times (us), "
+        "higher for rates (M/s) and bandwidths (GB/s).",
+        "",
+        "## Targets",
+        "",
+    ]
+    rows = []
+    for (target, metric, goal, cells) in targets(res):
+        row = [target, f"`{metric}`", goal]
+        for (config, value, ref_name, ref_value, r, met) in cells:
+            verdict = "no data" if met is None else "**met**" if met else "missed"
+            row += [fmt(value), f"{fmt(ref_value)} ({ref_name})", fmt_ratio(r), verdict]
+        rows.append(row)
+    out += ["Ours is `ours-mpich` / `ours-openmpi` on a node, `ours-*-internode` in the "
+            "inter-node rows; the memcpy reference is `bw_memcpy_4194304` of the raw MPI run.", ""]
+    out += [table(["target", "metric", "goal", "MPICH: ours", "reference", "ratio", "",
+                   "Open MPI: ours", "reference", "ratio", ""], rows), ""]
+
+    out += ["## On a node: this library vs OSHMEM", ""]
+    rows = []
+    for m in metric_order(res):
+        if m.startswith("bw_memcpy"):
+            continue
+        vals = [res.get((c, m)) for c in ON_NODE]
+        rows.append([label(m), units.get(m, "")] + [fmt(v) for v in vals] +
+                    [fmt_ratio(ratio(vals[0], vals[2])), fmt_ratio(ratio(vals[1], vals[2]))])
+    out += [table(["metric", "unit"] + ON_NODE + ["ours-mpich / oshmem", "ours-openmpi / oshmem"],
+                  rows), ""]
+
+    out += ["## Inter-node mode (`SHMEM_FORCE_INTERNODE=1`) vs raw MPI RMA", ""]
+    rows = []
+    for m in metric_order(res):
+        row = [label(m), units.get(m, "")]
+        for ours, ref in INTERNODE:
+            a, b = res.get((ours, m)), res.get((ref, m))
+            row += [fmt(a), fmt(b), fmt_ratio(ratio(a, b))]
+        row.append(fmt(res.get(("mpi-openmpi-sm", m))))
+        rows.append(row)
+    header = ["metric", "unit"]
+    for ours, ref in INTERNODE:
+        header += [ours, ref, "ratio"]
+    out += [table(header + ["mpi-openmpi-sm"], rows), ""]
+
+    sweep = sorted({(re.sub(r"_np\d+$", "", m), int(re.search(r"_np(\d+)$", m).group(1)))
+                    for (_, m) in res if re.search(r"_np\d+$", m)},
+                   key=lambda x: (LATENCY.index(x[0]) if x[0] in LATENCY else 99, x[1]))
+    if sweep:
+        out += ["## Collectives at N PEs (Open MPI, `--oversubscribe` on 2 cores)", ""]
+        rows = []
+        for base, n in sweep:
+            m = f"{base}_np{n}"
+            vals = [res.get((c, m)) for c in SWEEP]
+            rows.append([label(base), str(n), units.get(m, "")] + [fmt(v) for v in vals] +
+                        [fmt_ratio(ratio(vals[0], vals[1]))])
+        out += [table(["metric", "N", "unit"] + SWEEP + ["ours / oshmem"], rows), ""]
+
+    if failures:
+        out += ["## Failed runs", "",
+                "Metrics printed before the failure are kept.", ""]
+        out += [table(["pass", "run", "why"], failures), ""]
+    out += ["![latency and bandwidth](plot.png)", ""]
+    with open(path, "w") as f:
+        f.write("\n".join(out))
+
+
+def write_csv(path, res, units):
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["config", "metric", "value", "unit"])
+        order = {m: i for i, m in enumerate(metric_order(res))}
+        for (config, metric) in sorted(res, key=lambda k: (
+                CONFIGS.index(k[0]) if k[0] in CONFIGS else 99, order.get(k[1], 999), k[1])):
+            w.writerow([config, metric, f"{res[(config, metric)]:.6g}", units.get(metric, "")])
+
+
+STYLE = {"ours-mpich": ("C0", "-"), "ours-openmpi": ("C1", "-"), "oshmem": ("C2", "-"),
+         "ours-mpich-internode": ("C0", "--"), "ours-openmpi-internode": ("C1", "--"),
+         "mpi-mpich": ("C0", ":"), "mpi-openmpi": ("C1", ":"), "mpi-openmpi-sm": ("C4", ":")}
+HATCH = {"-": "", "--": "//", ":": ".."}
+
+
+def size_text(size):
+    return f"{size >> 20}M" if size >= 1 << 20 else f"{size >> 10}K" if size >= 1024 else str(size)
+
+
+def write_plot(path, res, info):
+    configs = [c for c in CONFIGS if any(k[0] == c for k in res)]
+    fig = plt.figure(figsize=(14, 10))
+    grid = fig.add_gridspec(2, 2, height_ratios=[1.1, 1])
+    ax = fig.add_subplot(grid[0, :])
+    metrics = [m for m in LATENCY if any((c, m) in res for c in configs)]
+    width = 0.8 / max(1, len(configs))
+    for i, c in enumerate(configs):
+        xs = [j + (i - (len(configs) - 1) / 2) * width for j in range(len(metrics))]
+        ys = [res.get((c, m), float("nan")) for m in metrics]
+        color, line = STYLE.get(c, ("C7", "-"))
+        ax.bar(xs, ys, width, label=c, color=color, hatch=HATCH[line], edgecolor="white",
+               linewidth=0)
+    ax.set_xticks(range(len(metrics)))
+    ax.set_xticklabels([m.removesuffix("_us") for m in metrics], rotation=20)
+    ax.set_yscale("log")
+    ax.set_ylabel("microseconds (log)")
+    ax.set_title("Latency, 2 PEs (lower is better)")
+    ax.legend(ncol=4, fontsize=8)
+    ax.grid(axis="y", which="both", alpha=0.3)
+    for k, op in enumerate(["put", "get"]):
+        ax = fig.add_subplot(grid[1, k])
+        for c in configs:
+            pts = [(s, res[(c, f"bw_{op}_{s}")]) for s in SIZES if (c, f"bw_{op}_{s}") in res]
+            if pts:
+                color, line = STYLE.get(c, ("C7", "-"))
+                ax.plot(*zip(*pts), line, color=color, marker="o", markersize=3, label=c)
+        memcpy = [(s, res[("mpi-mpich", f"bw_memcpy_{s}")]) for s in SIZES
+                  if ("mpi-mpich", f"bw_memcpy_{s}") in res]
+        if memcpy:
+            ax.plot(*zip(*memcpy), "k-", linewidth=2.5, alpha=0.4, label="memcpy")
+        ax.set_xscale("log", base=2)
+        ax.set_xticks(SIZES)
+        ax.set_xticklabels([size_text(s) for s in SIZES])
+        ax.minorticks_off()
+        ax.set_yscale("log")
+        ax.set_xlabel("bytes per blocking " + ("putmem + quiet" if op == "put" else "getmem"))
+        ax.set_ylabel("GB/s (log)")
+        ax.set_title(f"{op} bandwidth, 2 PEs (higher is better)")
+        ax.grid(which="both", alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.suptitle(f"{datetime.date.today()}  {info['uname']}, {info['nproc']} cores; "
+                 f"MPICH {info['mpich']}, Open MPI {info['ompi']}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--raw", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--passes", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--ms", type=float, default=20)
+    args = parser.parse_args()
+    res, units = read_raw(args.raw)
+    if not res:
+        raise SystemExit(f"bench_report.py: no results under {args.raw}")
+    info = machine()
+    os.makedirs(args.out, exist_ok=True)
+    write_csv(os.path.join(args.out, "results.csv"), res, units)
+    write_table(os.path.join(args.out, "table.md"), res, units, read_failures(args.raw), info, args)
+    write_plot(os.path.join(args.out, "plot.png"), res, info)
+
+
+if __name__ == "__main__":
+    main()
