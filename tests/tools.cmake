@@ -1,20 +1,23 @@
 # The installed tools, tested as a user meets them: step "install" runs
 # `cmake --install` into a prefix under the build tree, and every other step
 # uses only that prefix (oshcc, oshc++/oshCC, oshrun, shmem.pc, the CMake
-# package, the exported symbols). See tools/tools_test.sh.
+# package, the exported symbols and their profiling names, and the example
+# builds examples/cmake_project and examples/command_line). See
+# tools/tools_test.sh.
 set(SHMEM_TOOLS_PREFIX ${CMAKE_CURRENT_BINARY_DIR}/tools-prefix)
 set(SHMEM_TOOLS_ENV
   TOOLS_BUILD_DIR=${PROJECT_BINARY_DIR}
   TOOLS_PREFIX=${SHMEM_TOOLS_PREFIX}
   TOOLS_LIBDIR=${CMAKE_INSTALL_LIBDIR}
   TOOLS_SOURCE_DIR=${CMAKE_CURRENT_LIST_DIR}/tools
+  TOOLS_EXAMPLES_DIR=${PROJECT_SOURCE_DIR}/examples
   TOOLS_MPI_FLAVOR=${SHMEM_MPI_FLAVOR}
   TOOLS_MPI_C_COMPILER=${MPI_C_COMPILER}
   TOOLS_MPI_CXX_COMPILER=${MPI_CXX_COMPILER}
   TOOLS_VERSION=${PROJECT_VERSION}
   TOOLS_CMAKE=${CMAKE_COMMAND})
 
-foreach(step install oshrun oshcc oshcxx c99 mpp pkgconfig cmake exports)
+foreach(step install oshrun oshcc oshcxx c99 mpp pkgconfig command_line cmake exports)
   set(test tools_${step})
   add_test(NAME ${test} COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/tools/tools_test.sh ${step})
   set_tests_properties(${test} PROPERTIES

@@ -10,8 +10,7 @@
 extern "C" {
 #endif
 
-SHMEMI_DEPRECATED SHMEM_API int my_pe(void) SHMEMI_NOEXCEPT;
-SHMEMI_DEPRECATED SHMEM_API int num_pes(void) SHMEMI_NOEXCEPT;
+SHMEMI_DECLS_MPP
 
 #ifdef __cplusplus
 }

@@ -2,10 +2,6 @@
 #ifndef SHMEM_AMO_H
 #define SHMEM_AMO_H
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* fetch, set and swap: the extended AMO types. */
 #define SHMEMI_DECL_AMO_EXTENDED(A, T, N)                                      \
   SHMEMI_DECL_PAIR(T, N##_atomic_fetch, (const T *source, int pe))             \
@@ -13,10 +9,9 @@ extern "C" {
   SHMEMI_DECL_PAIR(T, N##_atomic_swap, (T * dest, T value, int pe))            \
   SHMEMI_DECL_PAIR(void, N##_atomic_fetch_nbi, (T * fetch, const T *source, int pe)) \
   SHMEMI_DECL_PAIR(void, N##_atomic_swap_nbi, (T * fetch, T *dest, T value, int pe)) \
-  SHMEMI_DEPRECATED SHMEM_API T shmem_##N##_fetch(const T *source, int pe) SHMEMI_NOEXCEPT; \
-  SHMEMI_DEPRECATED SHMEM_API void shmem_##N##_set(T *dest, T value, int pe) SHMEMI_NOEXCEPT; \
-  SHMEMI_DEPRECATED SHMEM_API T shmem_##N##_swap(T *dest, T value, int pe) SHMEMI_NOEXCEPT;
-SHMEMI_AMO_EXTENDED_TYPES(SHMEMI_DECL_AMO_EXTENDED, ~)
+  SHMEMI_DEPRECATED SHMEM_API T SHMEMI_NAME(shmem_##N##_fetch)(const T *source, int pe) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API void SHMEMI_NAME(shmem_##N##_set)(T *dest, T value, int pe) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API T SHMEMI_NAME(shmem_##N##_swap)(T *dest, T value, int pe) SHMEMI_NOEXCEPT;
 
 /* compare_swap, inc and add: the standard AMO types. */
 #define SHMEMI_DECL_AMO_STANDARD(A, T, N)                                      \
@@ -28,12 +23,11 @@ SHMEMI_AMO_EXTENDED_TYPES(SHMEMI_DECL_AMO_EXTENDED, ~)
   SHMEMI_DECL_PAIR(void, N##_atomic_compare_swap_nbi, (T * fetch, T *dest, T cond, T value, int pe)) \
   SHMEMI_DECL_PAIR(void, N##_atomic_fetch_inc_nbi, (T * fetch, T *dest, int pe)) \
   SHMEMI_DECL_PAIR(void, N##_atomic_fetch_add_nbi, (T * fetch, T *dest, T value, int pe)) \
-  SHMEMI_DEPRECATED SHMEM_API T shmem_##N##_cswap(T *dest, T cond, T value, int pe) SHMEMI_NOEXCEPT; \
-  SHMEMI_DEPRECATED SHMEM_API T shmem_##N##_finc(T *dest, int pe) SHMEMI_NOEXCEPT; \
-  SHMEMI_DEPRECATED SHMEM_API void shmem_##N##_inc(T *dest, int pe) SHMEMI_NOEXCEPT; \
-  SHMEMI_DEPRECATED SHMEM_API T shmem_##N##_fadd(T *dest, T value, int pe) SHMEMI_NOEXCEPT; \
-  SHMEMI_DEPRECATED SHMEM_API void shmem_##N##_add(T *dest, T value, int pe) SHMEMI_NOEXCEPT;
-SHMEMI_AMO_STANDARD_TYPES(SHMEMI_DECL_AMO_STANDARD, ~)
+  SHMEMI_DEPRECATED SHMEM_API T SHMEMI_NAME(shmem_##N##_cswap)(T *dest, T cond, T value, int pe) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API T SHMEMI_NAME(shmem_##N##_finc)(T *dest, int pe) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API void SHMEMI_NAME(shmem_##N##_inc)(T *dest, int pe) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API T SHMEMI_NAME(shmem_##N##_fadd)(T *dest, T value, int pe) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API void SHMEMI_NAME(shmem_##N##_add)(T *dest, T value, int pe) SHMEMI_NOEXCEPT;
 
 /* and, or, xor: the bitwise AMO types. */
 #define SHMEMI_DECL_AMO_BITWISE_OP(T, N, OP)                                   \
@@ -44,12 +38,25 @@ SHMEMI_AMO_STANDARD_TYPES(SHMEMI_DECL_AMO_STANDARD, ~)
   SHMEMI_DECL_AMO_BITWISE_OP(T, N, and)                                        \
   SHMEMI_DECL_AMO_BITWISE_OP(T, N, or)                                         \
   SHMEMI_DECL_AMO_BITWISE_OP(T, N, xor)
-SHMEMI_AMO_BITWISE_TYPES(SHMEMI_DECL_AMO_BITWISE, ~)
 
-/* The SGI-era untyped swap on long, for C programs without generics (C++
- * has the template below). */
+/* Every AMO of the three tables. */
+#define SHMEMI_DECLS_AMO                                                       \
+  SHMEMI_AMO_EXTENDED_TYPES(SHMEMI_DECL_AMO_EXTENDED, ~)                       \
+  SHMEMI_AMO_STANDARD_TYPES(SHMEMI_DECL_AMO_STANDARD, ~)                       \
+  SHMEMI_AMO_BITWISE_TYPES(SHMEMI_DECL_AMO_BITWISE, ~)
+
+/* The SGI-era untyped swap on long: declared for C programs without
+ * generics only (C++ has the template below); pshmem_swap always. */
+#define SHMEMI_DECLS_AMO_LONG                                                  \
+  SHMEMI_DEPRECATED SHMEM_API long SHMEMI_NAME(shmem_swap)(long *dest, long value, int pe) SHMEMI_NOEXCEPT;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+SHMEMI_DECLS_AMO
 #if !defined(SHMEMI_HAVE_CXX_GENERICS)
-SHMEMI_DEPRECATED SHMEM_API long shmem_swap(long *dest, long value, int pe) SHMEMI_NOEXCEPT;
+SHMEMI_DECLS_AMO_LONG
 #endif
 
 #ifdef __cplusplus

@@ -6,68 +6,72 @@
 #ifndef SHMEM_COLL_H
 #define SHMEM_COLL_H
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* Synchronization (9.9.2-9.9.4). The C11 and C++ shmem_sync(team) is the
  * generic form of shmem_team_sync; shmem_sync with four arguments is the
  * active-set routine. */
-SHMEM_API int shmem_team_sync(shmem_team_t team) SHMEMI_NOEXCEPT;
-SHMEMI_DEPRECATED SHMEM_API void shmem_barrier(int PE_start, int logPE_stride, int PE_size,
-                                               long *pSync) SHMEMI_NOEXCEPT;
-SHMEMI_DEPRECATED SHMEM_API void shmem_sync(int PE_start, int logPE_stride, int PE_size,
-                                            long *pSync) SHMEMI_NOEXCEPT;
+#define SHMEMI_DECLS_COLL_SYNC                                                 \
+  SHMEM_API int SHMEMI_NAME(shmem_team_sync)(shmem_team_t team) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API void SHMEMI_NAME(shmem_barrier)(int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API void SHMEMI_NAME(shmem_sync)(int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT;
 
 /* Broadcast, collect, fcollect, alltoall and alltoalls (9.9.5-9.9.9) for
  * every standard RMA type, and their mem forms (elements are bytes). */
 #define SHMEMI_DECL_COLL(N, T)                                                 \
-  SHMEM_API int shmem_##N##broadcast(shmem_team_t team, T *dest, const T *source, size_t nelems, int PE_root) SHMEMI_NOEXCEPT; \
-  SHMEM_API int shmem_##N##collect(shmem_team_t team, T *dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT; \
-  SHMEM_API int shmem_##N##fcollect(shmem_team_t team, T *dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT; \
-  SHMEM_API int shmem_##N##alltoall(shmem_team_t team, T *dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT; \
-  SHMEM_API int shmem_##N##alltoalls(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) SHMEMI_NOEXCEPT;
+  SHMEM_API int SHMEMI_NAME(shmem_##N##broadcast)(shmem_team_t team, T *dest, const T *source, size_t nelems, int PE_root) SHMEMI_NOEXCEPT; \
+  SHMEM_API int SHMEMI_NAME(shmem_##N##collect)(shmem_team_t team, T *dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT; \
+  SHMEM_API int SHMEMI_NAME(shmem_##N##fcollect)(shmem_team_t team, T *dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT; \
+  SHMEM_API int SHMEMI_NAME(shmem_##N##alltoall)(shmem_team_t team, T *dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT; \
+  SHMEM_API int SHMEMI_NAME(shmem_##N##alltoalls)(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) SHMEMI_NOEXCEPT;
 #define SHMEMI_DECL_COLL_TYPED(A, T, N) SHMEMI_DECL_COLL(N##_, T)
-SHMEMI_RMA_TYPES(SHMEMI_DECL_COLL_TYPED, ~)
-SHMEM_API int shmem_broadcastmem(shmem_team_t team, void *dest, const void *source, size_t nelems, int PE_root) SHMEMI_NOEXCEPT;
-SHMEM_API int shmem_collectmem(shmem_team_t team, void *dest, const void *source, size_t nelems) SHMEMI_NOEXCEPT;
-SHMEM_API int shmem_fcollectmem(shmem_team_t team, void *dest, const void *source, size_t nelems) SHMEMI_NOEXCEPT;
-SHMEM_API int shmem_alltoallmem(shmem_team_t team, void *dest, const void *source, size_t nelems) SHMEMI_NOEXCEPT;
-SHMEM_API int shmem_alltoallsmem(shmem_team_t team, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) SHMEMI_NOEXCEPT;
+#define SHMEMI_DECLS_COLL_DATA                                                 \
+  SHMEMI_RMA_TYPES(SHMEMI_DECL_COLL_TYPED, ~)                                  \
+  SHMEM_API int SHMEMI_NAME(shmem_broadcastmem)(shmem_team_t team, void *dest, const void *source, size_t nelems, int PE_root) SHMEMI_NOEXCEPT; \
+  SHMEM_API int SHMEMI_NAME(shmem_collectmem)(shmem_team_t team, void *dest, const void *source, size_t nelems) SHMEMI_NOEXCEPT; \
+  SHMEM_API int SHMEMI_NAME(shmem_fcollectmem)(shmem_team_t team, void *dest, const void *source, size_t nelems) SHMEMI_NOEXCEPT; \
+  SHMEM_API int SHMEMI_NAME(shmem_alltoallmem)(shmem_team_t team, void *dest, const void *source, size_t nelems) SHMEMI_NOEXCEPT; \
+  SHMEM_API int SHMEMI_NAME(shmem_alltoallsmem)(shmem_team_t team, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) SHMEMI_NOEXCEPT; \
+  SHMEMI_DECL_COLL_ASET(32)                                                    \
+  SHMEMI_DECL_COLL_ASET(64)
 
 /* Active-set forms on 32- and 64-bit elements. */
 #define SHMEMI_DECL_COLL_ASET(BITS)                                            \
-  SHMEMI_DEPRECATED SHMEM_API void shmem_broadcast##BITS(void *dest, const void *source, size_t nelems, int PE_root, int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT; \
-  SHMEMI_DEPRECATED SHMEM_API void shmem_collect##BITS(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT; \
-  SHMEMI_DEPRECATED SHMEM_API void shmem_fcollect##BITS(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT; \
-  SHMEMI_DEPRECATED SHMEM_API void shmem_alltoall##BITS(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT; \
-  SHMEMI_DEPRECATED SHMEM_API void shmem_alltoalls##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT;
-SHMEMI_DECL_COLL_ASET(32)
-SHMEMI_DECL_COLL_ASET(64)
+  SHMEMI_DEPRECATED SHMEM_API void SHMEMI_NAME(shmem_broadcast##BITS)(void *dest, const void *source, size_t nelems, int PE_root, int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API void SHMEMI_NAME(shmem_collect##BITS)(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API void SHMEMI_NAME(shmem_fcollect##BITS)(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API void SHMEMI_NAME(shmem_alltoall##BITS)(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT; \
+  SHMEMI_DEPRECATED SHMEM_API void SHMEMI_NAME(shmem_alltoalls##BITS)(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync) SHMEMI_NOEXCEPT;
 
 /* Reductions (9.9.10) and scans (9.9.11): the operation's column of the
  * team table, then of the active-set table (the *_to_all routines). */
 #define SHMEMI_DECL_REDUCE(OP, T, N)                                           \
-  SHMEM_API int shmem_##N##OP(shmem_team_t team, T *dest, const T *source, size_t nreduce) SHMEMI_NOEXCEPT;
-SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE, _and_reduce)
-SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE, _or_reduce)
-SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE, _xor_reduce)
-SHMEMI_TEAM_REDUCE_MINMAX_TYPES(SHMEMI_DECL_REDUCE, _max_reduce)
-SHMEMI_TEAM_REDUCE_MINMAX_TYPES(SHMEMI_DECL_REDUCE, _min_reduce)
-SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE, _sum_reduce)
-SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE, _prod_reduce)
-SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE, _sum_inscan)
-SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE, _sum_exscan)
-
+  SHMEM_API int SHMEMI_NAME(shmem_##N##OP)(shmem_team_t team, T *dest, const T *source, size_t nreduce) SHMEMI_NOEXCEPT;
 #define SHMEMI_DECL_TO_ALL(OP, T, N)                                           \
-  SHMEMI_DEPRECATED SHMEM_API void shmem_##N##OP(T *dest, const T *source, int nreduce, int PE_start, int logPE_stride, int PE_size, T *pWrk, long *pSync) SHMEMI_NOEXCEPT;
-SHMEMI_ASET_REDUCE_BITWISE_TYPES(SHMEMI_DECL_TO_ALL, _and_to_all)
-SHMEMI_ASET_REDUCE_BITWISE_TYPES(SHMEMI_DECL_TO_ALL, _or_to_all)
-SHMEMI_ASET_REDUCE_BITWISE_TYPES(SHMEMI_DECL_TO_ALL, _xor_to_all)
-SHMEMI_ASET_REDUCE_MINMAX_TYPES(SHMEMI_DECL_TO_ALL, _max_to_all)
-SHMEMI_ASET_REDUCE_MINMAX_TYPES(SHMEMI_DECL_TO_ALL, _min_to_all)
-SHMEMI_ASET_REDUCE_ARITH_TYPES(SHMEMI_DECL_TO_ALL, _sum_to_all)
-SHMEMI_ASET_REDUCE_ARITH_TYPES(SHMEMI_DECL_TO_ALL, _prod_to_all)
+  SHMEMI_DEPRECATED SHMEM_API void SHMEMI_NAME(shmem_##N##OP)(T *dest, const T *source, int nreduce, int PE_start, int logPE_stride, int PE_size, T *pWrk, long *pSync) SHMEMI_NOEXCEPT;
+#define SHMEMI_DECLS_COLL_REDUCE                                               \
+  SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE, _and_reduce)            \
+  SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE, _or_reduce)             \
+  SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE, _xor_reduce)            \
+  SHMEMI_TEAM_REDUCE_MINMAX_TYPES(SHMEMI_DECL_REDUCE, _max_reduce)             \
+  SHMEMI_TEAM_REDUCE_MINMAX_TYPES(SHMEMI_DECL_REDUCE, _min_reduce)             \
+  SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE, _sum_reduce)              \
+  SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE, _prod_reduce)             \
+  SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE, _sum_inscan)              \
+  SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE, _sum_exscan)              \
+  SHMEMI_ASET_REDUCE_BITWISE_TYPES(SHMEMI_DECL_TO_ALL, _and_to_all)            \
+  SHMEMI_ASET_REDUCE_BITWISE_TYPES(SHMEMI_DECL_TO_ALL, _or_to_all)             \
+  SHMEMI_ASET_REDUCE_BITWISE_TYPES(SHMEMI_DECL_TO_ALL, _xor_to_all)            \
+  SHMEMI_ASET_REDUCE_MINMAX_TYPES(SHMEMI_DECL_TO_ALL, _max_to_all)             \
+  SHMEMI_ASET_REDUCE_MINMAX_TYPES(SHMEMI_DECL_TO_ALL, _min_to_all)             \
+  SHMEMI_ASET_REDUCE_ARITH_TYPES(SHMEMI_DECL_TO_ALL, _sum_to_all)              \
+  SHMEMI_ASET_REDUCE_ARITH_TYPES(SHMEMI_DECL_TO_ALL, _prod_to_all)
+
+#define SHMEMI_DECLS_COLL SHMEMI_DECLS_COLL_SYNC SHMEMI_DECLS_COLL_DATA SHMEMI_DECLS_COLL_REDUCE
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+SHMEMI_DECLS_COLL
 
 #ifdef __cplusplus
 } /* extern "C" */

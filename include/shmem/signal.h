@@ -2,27 +2,30 @@
 #ifndef SHMEM_SIGNAL_H
 #define SHMEM_SIGNAL_H
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 #define SHMEMI_SIGNAL_PARAMS(T)                                                \
   (T * dest, const T *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe)
 #define SHMEMI_DECL_PUT_SIGNAL(A, T, N)                                        \
   SHMEMI_DECL_PAIR(void, N##_put_signal, SHMEMI_SIGNAL_PARAMS(T))              \
   SHMEMI_DECL_PAIR(void, N##_put_signal_nbi, SHMEMI_SIGNAL_PARAMS(T))
-SHMEMI_RMA_TYPES(SHMEMI_DECL_PUT_SIGNAL, ~)
 #define SHMEMI_DECL_PUT_SIGNAL_SIZED(A, BITS, BYTES)                           \
   SHMEMI_DECL_PAIR(void, put##BITS##_signal, SHMEMI_SIGNAL_PARAMS(void))       \
   SHMEMI_DECL_PAIR(void, put##BITS##_signal_nbi, SHMEMI_SIGNAL_PARAMS(void))
-SHMEMI_RMA_SIZES(SHMEMI_DECL_PUT_SIGNAL_SIZED, ~)
-SHMEMI_DECL_PAIR(void, putmem_signal, SHMEMI_SIGNAL_PARAMS(void))
-SHMEMI_DECL_PAIR(void, putmem_signal_nbi, SHMEMI_SIGNAL_PARAMS(void))
 
-SHMEM_API uint64_t shmem_signal_fetch(const uint64_t *sig_addr) SHMEMI_NOEXCEPT;
-SHMEM_API uint64_t shmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value) SHMEMI_NOEXCEPT;
-SHMEMI_DECL_PAIR(void, signal_add, (uint64_t * sig_addr, uint64_t signal, int pe))
-SHMEMI_DECL_PAIR(void, signal_set, (uint64_t * sig_addr, uint64_t signal, int pe))
+#define SHMEMI_DECLS_SIGNAL                                                    \
+  SHMEMI_RMA_TYPES(SHMEMI_DECL_PUT_SIGNAL, ~)                                  \
+  SHMEMI_RMA_SIZES(SHMEMI_DECL_PUT_SIGNAL_SIZED, ~)                            \
+  SHMEMI_DECL_PAIR(void, putmem_signal, SHMEMI_SIGNAL_PARAMS(void))            \
+  SHMEMI_DECL_PAIR(void, putmem_signal_nbi, SHMEMI_SIGNAL_PARAMS(void))        \
+  SHMEM_API uint64_t SHMEMI_NAME(shmem_signal_fetch)(const uint64_t *sig_addr) SHMEMI_NOEXCEPT; \
+  SHMEM_API uint64_t SHMEMI_NAME(shmem_signal_wait_until)(uint64_t *sig_addr, int cmp, uint64_t cmp_value) SHMEMI_NOEXCEPT; \
+  SHMEMI_DECL_PAIR(void, signal_add, (uint64_t * sig_addr, uint64_t signal, int pe)) \
+  SHMEMI_DECL_PAIR(void, signal_set, (uint64_t * sig_addr, uint64_t signal, int pe))
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+SHMEMI_DECLS_SIGNAL
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,7 @@
 // and (deprecated) active-set-based, stamped from the spec's type tables.
 // The active-set forms never write pSync, so it keeps SHMEM_SYNC_VALUE, and
 // back-to-back calls need no barrier: each set has its own communicator.
+#include "api/stamp.hpp"
 #include "core/coll.hpp"
 #include "mpi_rma/transport.hpp"
 
@@ -9,46 +10,83 @@ using namespace shmemi;
 
 namespace {
 
-int team_broadcast(const char *routine, shmem_team_t team, void *dest, const void *source,
-                   size_t nelems, size_t elem_bytes, int root) {
-  coll_broadcast(routine, collective_team(routine, team), dest, source, nelems, elem_bytes,
-                 root, RootDest::updated);
-  return 0;
+// a * b, or 0 when that overflows (the core's checks report such sizes).
+std::size_t product(std::size_t a, std::size_t b) {
+  std::size_t p = 0;
+  return __builtin_mul_overflow(a, b, &p) ? 0 : p;
 }
 
-int team_collect(const char *routine, shmem_team_t team, void *dest, const void *source,
-                 size_t nelems, size_t elem_bytes, bool fixed) {
-  coll_collect(routine, collective_team(routine, team), dest, source, nelems, elem_bytes, fixed);
-  return 0;
+// Bytes from the first to the end of the last of `count` elements that are
+// `stride` elements apart; 0 for arguments the core's checks reject.
+std::size_t span(std::size_t count, std::ptrdiff_t stride, std::size_t elem_bytes) {
+  if (count == 0 || stride < 1) return 0;
+  const std::size_t gaps = product(count - 1, static_cast<std::size_t>(stride));
+  return gaps == 0 && count > 1 ? 0 : product(gaps + 1, elem_bytes);
 }
 
-int team_alltoall(const char *routine, shmem_team_t team, void *dest, const void *source,
-                  ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t elem_bytes) {
-  coll_alltoall(routine, collective_team(routine, team), dest, source, dst, sst, nelems,
-                elem_bytes);
-  return 0;
+// Spec, "Invoking OpenSHMEM Operations": dest must not overlap source (in
+// place is allowed for reductions and scans only).
+void require_apart(const char *routine, const void *dest, std::size_t dest_bytes,
+                   const void *source, std::size_t source_bytes) {
+  require_disjoint(routine, "dest", dest, dest_bytes, "source", source, source_bytes);
+}
+
+void broadcast(const char *routine, const shmemi_team &team, void *dest, const void *source,
+               size_t nelems, size_t elem_bytes, int root, RootDest root_dest) {
+  const std::size_t n = product(nelems, elem_bytes);
+  require_apart(routine, dest, n, source, n);
+  coll_broadcast(routine, team, dest, source, nelems, elem_bytes, root, root_dest);
+}
+
+// collect: dest holds at least this PE's block (the others' sizes are
+// known only inside the collective).
+void collect(const char *routine, const shmemi_team &team, void *dest, const void *source,
+             size_t nelems, size_t elem_bytes, bool fixed) {
+  const std::size_t n = product(nelems, elem_bytes);
+  const std::size_t total = fixed ? product(n, static_cast<std::size_t>(team.size)) : n;
+  require_apart(routine, dest, total, source, n);
+  coll_collect(routine, team, dest, source, nelems, elem_bytes, fixed);
+}
+
+void alltoall(const char *routine, const shmemi_team &team, void *dest, const void *source,
+              ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t elem_bytes) {
+  const std::size_t count = product(nelems, static_cast<std::size_t>(team.size));
+  require_apart(routine, dest, span(count, dst, elem_bytes), source,
+                span(count, sst, elem_bytes));
+  coll_alltoall(routine, team, dest, source, dst, sst, nelems, elem_bytes);
 }
 
 } // namespace
 
 // One routine of each kind for element type T of E bytes, named NAME.
 #define SHMEMI_DEF_BROADCAST(NAME, T, E)                                       \
-  int shmem_##NAME(shmem_team_t team, T *dest, const T *source, size_t nelems,         \
-                   int PE_root) noexcept {                                     \
-    return team_broadcast("shmem_" #NAME, team, dest, source, nelems, E, PE_root); \
+  SHMEMI_ENTRY(int, shmem_##NAME)(shmem_team_t team, T *dest, const T *source, size_t nelems, \
+                                  int PE_root) noexcept {                      \
+    const char *const routine = "shmem_" #NAME;                                \
+    broadcast(routine, collective_team(routine, team), dest, source, nelems, E, PE_root, \
+              RootDest::updated);                                              \
+    return 0;                                                                  \
   }
 #define SHMEMI_DEF_COLLECT(NAME, T, E, FIXED)                                  \
-  int shmem_##NAME(shmem_team_t team, T *dest, const T *source, size_t nelems) noexcept { \
-    return team_collect("shmem_" #NAME, team, dest, source, nelems, E, FIXED); \
+  SHMEMI_ENTRY(int, shmem_##NAME)(shmem_team_t team, T *dest, const T *source, \
+                                  size_t nelems) noexcept {                    \
+    const char *const routine = "shmem_" #NAME;                                \
+    collect(routine, collective_team(routine, team), dest, source, nelems, E, FIXED); \
+    return 0;                                                                  \
   }
 #define SHMEMI_DEF_ALLTOALL(NAME, T, E)                                        \
-  int shmem_##NAME(shmem_team_t team, T *dest, const T *source, size_t nelems) noexcept { \
-    return team_alltoall("shmem_" #NAME, team, dest, source, 1, 1, nelems, E);  \
+  SHMEMI_ENTRY(int, shmem_##NAME)(shmem_team_t team, T *dest, const T *source, \
+                                  size_t nelems) noexcept {                    \
+    const char *const routine = "shmem_" #NAME;                                \
+    alltoall(routine, collective_team(routine, team), dest, source, 1, 1, nelems, E); \
+    return 0;                                                                  \
   }
 #define SHMEMI_DEF_ALLTOALLS(NAME, T, E)                                       \
-  int shmem_##NAME(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, \
-                   size_t nelems) noexcept {                                   \
-    return team_alltoall("shmem_" #NAME, team, dest, source, dst, sst, nelems, E); \
+  SHMEMI_ENTRY(int, shmem_##NAME)(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst, \
+                                  ptrdiff_t sst, size_t nelems) noexcept {     \
+    const char *const routine = "shmem_" #NAME;                                \
+    alltoall(routine, collective_team(routine, team), dest, source, dst, sst, nelems, E); \
+    return 0;                                                                  \
   }
 #define SHMEMI_DEF_COLL_TYPED(A, T, N)                                         \
   SHMEMI_DEF_BROADCAST(N##_broadcast, T, sizeof(T))                            \
@@ -58,55 +96,56 @@ int team_alltoall(const char *routine, shmem_team_t team, void *dest, const void
   SHMEMI_DEF_ALLTOALLS(N##_alltoalls, T, sizeof(T))
 
 // The active-set forms on BITS-bit elements.
+#define SHMEMI_ASET collective_set(routine, {PE_start, logPE_stride, PE_size})
 #define SHMEMI_DEF_COLL_ASET(BITS)                                             \
-  void shmem_broadcast##BITS(void *dest, const void *source, size_t nelems, int PE_root, \
-                             int PE_start, int logPE_stride, int PE_size, long *) noexcept { \
+  SHMEMI_ENTRY(void, shmem_broadcast##BITS)(void *dest, const void *source, size_t nelems, \
+                                            int PE_root, int PE_start, int logPE_stride, \
+                                            int PE_size, long *) noexcept {    \
     const char *const routine = "shmem_broadcast" #BITS;                       \
-    coll_broadcast(routine, collective_set(routine, {PE_start, logPE_stride, PE_size}), dest, \
-                   source, nelems, BITS / 8, PE_root, RootDest::untouched);    \
+    broadcast(routine, SHMEMI_ASET, dest, source, nelems, BITS / 8, PE_root, \
+              RootDest::untouched);                                            \
   }                                                                            \
-  void shmem_collect##BITS(void *dest, const void *source, size_t nelems, int PE_start, \
-                           int logPE_stride, int PE_size, long *) noexcept {   \
+  SHMEMI_ENTRY(void, shmem_collect##BITS)(void *dest, const void *source, size_t nelems, \
+                                          int PE_start, int logPE_stride, int PE_size, \
+                                          long *) noexcept {                   \
     const char *const routine = "shmem_collect" #BITS;                         \
-    coll_collect(routine, collective_set(routine, {PE_start, logPE_stride, PE_size}), dest, \
-                 source, nelems, BITS / 8, false);                             \
+    collect(routine, SHMEMI_ASET, dest, source, nelems, BITS / 8, false); \
   }                                                                            \
-  void shmem_fcollect##BITS(void *dest, const void *source, size_t nelems, int PE_start, \
-                            int logPE_stride, int PE_size, long *) noexcept {  \
+  SHMEMI_ENTRY(void, shmem_fcollect##BITS)(void *dest, const void *source, size_t nelems, \
+                                           int PE_start, int logPE_stride, int PE_size, \
+                                           long *) noexcept {                  \
     const char *const routine = "shmem_fcollect" #BITS;                        \
-    coll_collect(routine, collective_set(routine, {PE_start, logPE_stride, PE_size}), dest, \
-                 source, nelems, BITS / 8, true);                              \
+    collect(routine, SHMEMI_ASET, dest, source, nelems, BITS / 8, true); \
   }                                                                            \
-  void shmem_alltoall##BITS(void *dest, const void *source, size_t nelems, int PE_start, \
-                            int logPE_stride, int PE_size, long *) noexcept {  \
+  SHMEMI_ENTRY(void, shmem_alltoall##BITS)(void *dest, const void *source, size_t nelems, \
+                                           int PE_start, int logPE_stride, int PE_size, \
+                                           long *) noexcept {                  \
     const char *const routine = "shmem_alltoall" #BITS;                        \
-    coll_alltoall(routine, collective_set(routine, {PE_start, logPE_stride, PE_size}), dest, \
-                  source, 1, 1, nelems, BITS / 8);                             \
+    alltoall(routine, SHMEMI_ASET, dest, source, 1, 1, nelems, BITS / 8); \
   }                                                                            \
-  void shmem_alltoalls##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, \
-                             size_t nelems, int PE_start, int logPE_stride, int PE_size, \
-                             long *) noexcept {                                \
+  SHMEMI_ENTRY(void, shmem_alltoalls##BITS)(void *dest, const void *source, ptrdiff_t dst, \
+                                            ptrdiff_t sst, size_t nelems, int PE_start, \
+                                            int logPE_stride, int PE_size, long *) noexcept { \
     const char *const routine = "shmem_alltoalls" #BITS;                       \
-    coll_alltoall(routine, collective_set(routine, {PE_start, logPE_stride, PE_size}), dest, \
-                  source, dst, sst, nelems, BITS / 8);                         \
+    alltoall(routine, SHMEMI_ASET, dest, source, dst, sst, nelems, BITS / 8); \
   }
 
 extern "C" {
 
-int shmem_team_sync(shmem_team_t team) noexcept {
+SHMEMI_ENTRY(int, shmem_team_sync)(shmem_team_t team) noexcept {
   coll_sync(collective_team("shmem_team_sync", team));
   return 0;
 }
 
 // "All previously issued stores and remote memory updates ... on the
 // default context are complete": quiet, then the set meets.
-void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *) noexcept {
+SHMEMI_ENTRY(void, shmem_barrier)(int PE_start, int logPE_stride, int PE_size, long *) noexcept {
   const shmemi_team &set = collective_set("shmem_barrier", {PE_start, logPE_stride, PE_size});
   transport::quiet();
   coll_sync(set);
 }
 
-void shmem_sync(int PE_start, int logPE_stride, int PE_size, long *) noexcept {
+SHMEMI_ENTRY(void, shmem_sync)(int PE_start, int logPE_stride, int PE_size, long *) noexcept {
   coll_sync(collective_set("shmem_sync", {PE_start, logPE_stride, PE_size}));
 }
 

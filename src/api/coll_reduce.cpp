@@ -4,6 +4,7 @@
 // and pSync is never written.
 #include <climits>
 
+#include "api/stamp.hpp"
 #include "core/coll.hpp"
 
 using namespace shmemi;
@@ -40,7 +41,8 @@ void set_reduce(const char *routine, ActiveSet set, T *dest, const T *source, in
 #define SHMEMI_DEF_REDUCE(A, T, N) SHMEMI_DEF_REDUCE_(SHMEMI_UNPACK A, T, N)
 #define SHMEMI_DEF_REDUCE_(...) SHMEMI_DEF_REDUCE__(__VA_ARGS__)
 #define SHMEMI_DEF_REDUCE__(SUFFIX, OP, T, N)                                  \
-  int shmem_##N##SUFFIX(shmem_team_t team, T *dest, const T *source, size_t nreduce) noexcept { \
+  SHMEMI_ENTRY(int, shmem_##N##SUFFIX)(shmem_team_t team, T *dest, const T *source,      \
+                                       size_t nreduce) noexcept {              \
     return team_reduce("shmem_" #N #SUFFIX, team, dest, source, nreduce, Op::OP); \
   }
 
@@ -48,15 +50,17 @@ void set_reduce(const char *routine, ActiveSet set, T *dest, const T *source, in
 #define SHMEMI_DEF_SCAN(A, T, N) SHMEMI_DEF_SCAN_(SHMEMI_UNPACK A, T, N)
 #define SHMEMI_DEF_SCAN_(...) SHMEMI_DEF_SCAN__(__VA_ARGS__)
 #define SHMEMI_DEF_SCAN__(SUFFIX, INCLUSIVE, T, N)                             \
-  int shmem_##N##SUFFIX(shmem_team_t team, T *dest, const T *source, size_t nelems) noexcept { \
+  SHMEMI_ENTRY(int, shmem_##N##SUFFIX)(shmem_team_t team, T *dest, const T *source,      \
+                                       size_t nelems) noexcept {               \
     return team_scan("shmem_" #N #SUFFIX, team, dest, source, nelems, INCLUSIVE); \
   }
 
 #define SHMEMI_DEF_TO_ALL(A, T, N) SHMEMI_DEF_TO_ALL_(SHMEMI_UNPACK A, T, N)
 #define SHMEMI_DEF_TO_ALL_(...) SHMEMI_DEF_TO_ALL__(__VA_ARGS__)
 #define SHMEMI_DEF_TO_ALL__(SUFFIX, OP, T, N)                                  \
-  void shmem_##N##SUFFIX(T *dest, const T *source, int nreduce, int PE_start, int logPE_stride, \
-                         int PE_size, T *, long *) noexcept {                  \
+  SHMEMI_ENTRY(void, shmem_##N##SUFFIX)(T *dest, const T *source, int nreduce, int PE_start, \
+                                        int logPE_stride,                      \
+                                        int PE_size, T *, long *) noexcept {   \
     set_reduce("shmem_" #N #SUFFIX, {PE_start, logPE_stride, PE_size}, dest, source, nreduce, \
                Op::OP);                                                        \
   }

@@ -3,6 +3,7 @@
 // of anything but memory; options are recorded and need no different
 // treatment (every path is safe for concurrent threads under
 // SHMEM_THREAD_MULTIPLE). Session hints are accepted and ignored.
+#include "api/stamp.hpp"
 #include "core/checks.hpp"
 #include "core/team.hpp"
 #include "mpi_rma/transport.hpp"
@@ -49,14 +50,15 @@ void pe_quiet(const char *routine, shmem_ctx_t ctx, const int *target_pes, std::
 
 extern "C" {
 
-int shmem_ctx_create(long options, shmem_ctx_t *ctx) noexcept {
+SHMEMI_ENTRY(int, shmem_ctx_create)(long options, shmem_ctx_t *ctx) noexcept {
   const char *const routine = "shmem_ctx_create";
   require_init(routine);
   require_ctx_out(routine, ctx);
   return create(routine, SHMEM_TEAM_WORLD, options, ctx);
 }
 
-int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx) noexcept {
+SHMEMI_ENTRY(int, shmem_team_create_ctx)(shmem_team_t team, long options,
+                                         shmem_ctx_t *ctx) noexcept {
   const char *const routine = "shmem_team_create_ctx";
   require_init(routine);
   require_ctx_out(routine, ctx);
@@ -65,7 +67,7 @@ int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx) noe
   return create(routine, team, options, ctx);
 }
 
-void shmem_ctx_destroy(shmem_ctx_t ctx) noexcept {
+SHMEMI_ENTRY(void, shmem_ctx_destroy)(shmem_ctx_t ctx) noexcept {
   const char *const routine = "shmem_ctx_destroy";
   require_init(routine);
   if (ctx == SHMEM_CTX_INVALID) return;
@@ -78,7 +80,7 @@ void shmem_ctx_destroy(shmem_ctx_t ctx) noexcept {
                    "with its team, or never created)", static_cast<void *>(ctx));
 }
 
-int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team) noexcept {
+SHMEMI_ENTRY(int, shmem_ctx_get_team)(shmem_ctx_t ctx, shmem_team_t *team) noexcept {
   const char *const routine = "shmem_ctx_get_team";
   require_init(routine);
   if (team == nullptr) fatal(routine, "argument team is NULL: allowed is a shmem_team_t pointer");
@@ -89,9 +91,9 @@ int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team) noexcept {
   return 0;
 }
 
-void shmem_ctx_session_start(shmem_ctx_t ctx, long options,
-                             const shmem_ctx_session_config_t *config,
-                             long config_mask) noexcept {
+SHMEMI_ENTRY(void, shmem_ctx_session_start)(shmem_ctx_t ctx, long options,
+                                            const shmem_ctx_session_config_t *config,
+                                            long config_mask) noexcept {
   const char *const routine = "shmem_ctx_session_start";
   require_init(routine);
   if (ctx == SHMEM_CTX_INVALID) return;
@@ -102,17 +104,18 @@ void shmem_ctx_session_start(shmem_ctx_t ctx, long options,
         options, config_mask);
 }
 
-void shmem_ctx_session_stop(shmem_ctx_t ctx) noexcept {
+SHMEMI_ENTRY(void, shmem_ctx_session_stop)(shmem_ctx_t ctx) noexcept {
   require_init("shmem_ctx_session_stop");
   if (ctx == SHMEM_CTX_INVALID) return;
   require_ctx("shmem_ctx_session_stop", ctx);
 }
 
-void shmem_pe_quiet(const int *target_pes, size_t npes) noexcept {
+SHMEMI_ENTRY(void, shmem_pe_quiet)(const int *target_pes, size_t npes) noexcept {
   pe_quiet("shmem_pe_quiet", SHMEM_CTX_DEFAULT, target_pes, npes);
 }
 
-void shmem_ctx_pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes) noexcept {
+SHMEMI_ENTRY(void, shmem_ctx_pe_quiet)(shmem_ctx_t ctx, const int *target_pes,
+                                       size_t npes) noexcept {
   pe_quiet("shmem_ctx_pe_quiet", ctx, target_pes, npes);
 }
 

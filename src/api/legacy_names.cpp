@@ -2,7 +2,9 @@
 // of their own so that a static link pulls them in only when called.
 #include <mpp/shmem.h>
 
+#include "api/stamp.hpp"
+
 extern "C" {
-int my_pe(void) noexcept { return shmem_my_pe(); }
-int num_pes(void) noexcept { return shmem_n_pes(); }
+SHMEMI_ENTRY(int, my_pe)(void) noexcept { return pshmem_my_pe(); }
+SHMEMI_ENTRY(int, num_pes)(void) noexcept { return pshmem_n_pes(); }
 }

@@ -9,6 +9,7 @@
 //   bit  42     waiting (set while this PE waits for the lock)
 // Every update is an AMO on the whole word, so fields sharing a word never
 // overwrite each other.
+#include "api/stamp.hpp"
 #include "core/amo.hpp"
 #include "core/wait.hpp"
 
@@ -72,7 +73,7 @@ void wait_until_handed_over(const Lock &l) {
 
 extern "C" {
 
-void shmem_set_lock(long *lock) noexcept {
+SHMEMI_ENTRY(void, shmem_set_lock)(long *lock) noexcept {
   const Lock l = lock_of(lock, "shmem_set_lock");
   l.band(rt.my_pe, ~next_mask);
   l.bor(rt.my_pe, waiting_bit);
@@ -86,7 +87,7 @@ void shmem_set_lock(long *lock) noexcept {
   transport::quiet();
 }
 
-int shmem_test_lock(long *lock) noexcept {
+SHMEMI_ENTRY(int, shmem_test_lock)(long *lock) noexcept {
   const Lock l = lock_of(lock, "shmem_test_lock");
   if ((l.fetch(l.home) & tail_mask) != 0) return 1;
   l.band(rt.my_pe, ~(next_mask | waiting_bit));
@@ -95,7 +96,7 @@ int shmem_test_lock(long *lock) noexcept {
   return 0;
 }
 
-void shmem_clear_lock(long *lock) noexcept {
+SHMEMI_ENTRY(void, shmem_clear_lock)(long *lock) noexcept {
   const Lock l = lock_of(lock, "shmem_clear_lock");
   transport::quiet(); // the critical section's updates land before the next owner runs
   long next = (l.fetch(rt.my_pe) & next_mask) >> next_shift;

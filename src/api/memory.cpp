@@ -2,6 +2,7 @@
 // allocator is deterministic, so all PEs get the same offsets.
 #include <cstring>
 
+#include "api/stamp.hpp"
 #include "core/checks.hpp"
 #include "core/sync.hpp"
 #include "mpi_rma/transport.hpp"
@@ -46,16 +47,16 @@ void *allocate(const char *routine, std::size_t size, std::size_t align, bool ze
 
 extern "C" {
 
-void *shmem_malloc(size_t size) noexcept {
+SHMEMI_ENTRY(void *, shmem_malloc)(size_t size) noexcept {
   return allocate("shmem_malloc", size, HeapAllocator::min_align);
 }
 
 // The hints are performance advice; every block here serves every use.
-void *shmem_malloc_with_hints(size_t size, long) noexcept {
+SHMEMI_ENTRY(void *, shmem_malloc_with_hints)(size_t size, long) noexcept {
   return allocate("shmem_malloc_with_hints", size, HeapAllocator::min_align);
 }
 
-void *shmem_calloc(size_t count, size_t size) noexcept {
+SHMEMI_ENTRY(void *, shmem_calloc)(size_t count, size_t size) noexcept {
   require_init("shmem_calloc");
   if (count != 0 && size > SIZE_MAX / count) {
     debug("shmem_calloc", "count %zu times size %zu overflows size_t", count, size);
@@ -64,7 +65,7 @@ void *shmem_calloc(size_t count, size_t size) noexcept {
   return allocate("shmem_calloc", count * size, HeapAllocator::min_align, true);
 }
 
-void *shmem_align(size_t alignment, size_t size) noexcept {
+SHMEMI_ENTRY(void *, shmem_align)(size_t alignment, size_t size) noexcept {
   if (alignment == 0 || (alignment & (alignment - 1)) != 0) {
     require_init("shmem_align");
     warn("shmem_align", "argument alignment = %zu is not a power of two; returning NULL",
@@ -74,7 +75,7 @@ void *shmem_align(size_t alignment, size_t size) noexcept {
   return allocate("shmem_align", size, alignment);
 }
 
-void shmem_free(void *ptr) noexcept {
+SHMEMI_ENTRY(void, shmem_free)(void *ptr) noexcept {
   require_init("shmem_free");
   if (ptr == nullptr) return;
   const std::size_t offset = heap_offset("shmem_free", ptr);
@@ -82,11 +83,11 @@ void shmem_free(void *ptr) noexcept {
   rt.allocator->free(offset);
 }
 
-void *shmem_realloc(void *ptr, size_t size) noexcept {
+SHMEMI_ENTRY(void *, shmem_realloc)(void *ptr, size_t size) noexcept {
   require_init("shmem_realloc");
-  if (ptr == nullptr) return shmem_malloc(size);
+  if (ptr == nullptr) return pshmem_malloc(size);
   if (size == 0) {
-    shmem_free(ptr);
+    pshmem_free(ptr);
     return nullptr;
   }
   const std::size_t offset = heap_offset("shmem_realloc", ptr);
@@ -108,9 +109,13 @@ void *shmem_realloc(void *ptr, size_t size) noexcept {
 }
 
 // Deprecated since 1.2.
-void *shmalloc(size_t size) noexcept { return shmem_malloc(size); }
-void *shmemalign(size_t alignment, size_t size) noexcept { return shmem_align(alignment, size); }
-void *shrealloc(void *ptr, size_t size) noexcept { return shmem_realloc(ptr, size); }
-void shfree(void *ptr) noexcept { shmem_free(ptr); }
+SHMEMI_ENTRY(void *, shmalloc)(size_t size) noexcept { return pshmem_malloc(size); }
+SHMEMI_ENTRY(void *, shmemalign)(size_t alignment, size_t size) noexcept {
+  return pshmem_align(alignment, size);
+}
+SHMEMI_ENTRY(void *, shrealloc)(void *ptr, size_t size) noexcept {
+  return pshmem_realloc(ptr, size);
+}
+SHMEMI_ENTRY(void, shfree)(void *ptr) noexcept { pshmem_free(ptr); }
 
 } // extern "C"

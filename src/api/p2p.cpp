@@ -1,5 +1,6 @@
 // Section 9.10: point-to-point synchronization, stamped from the spec's
 // point-to-point synchronization type table.
+#include "api/stamp.hpp"
 #include "core/p2p.hpp"
 
 using namespace shmemi;
@@ -11,90 +12,126 @@ void fail_cmp(const char *routine, int cmp) {
 }
 } // namespace shmemi
 
-// One ivar, or many with one value, or many with a value each.
-#define SHMEMI_ONE(T, NAME) ivar_set<T>("shmem_" #NAME, ivar, 1, nullptr, cmp, nullptr, cmp_value)
-#define SHMEMI_MANY(T, NAME) ivar_set<T>("shmem_" #NAME, ivars, nelems, status, cmp, nullptr, cmp_value)
-#define SHMEMI_VECTOR(T, NAME) ivar_set<T>("shmem_" #NAME, ivars, nelems, status, cmp, cmp_values, zero_of<T>())
+namespace {
 
+// Bytes of n elements of `size` bytes; SIZE_MAX when that overflows (no
+// buffer is that large, so the checks below reject it).
+std::size_t bytes(std::size_t n, std::size_t size) {
+  std::size_t b = 0;
+  return __builtin_mul_overflow(n, size, &b) ? SIZE_MAX : b;
+}
+
+// The checks of the wait and test routines. Spec: the ivars are remotely
+// accessible (symmetric), and the status and indices arrays do not
+// overlap them or each other.
+struct Args {
+  const char *routine;
+  const char *arg; // "ivar" or "ivars"
+  std::size_t nelems;
+  const int *status;
+  const std::size_t *indices; // the some routines' output; else null
+};
+
+template <class T>
+IvarSet<T> checked(const Args &a, T *ivars, int cmp, const T *values, T value) {
+  const IvarSet<T> set = ivar_set<T>(a.routine, ivars, a.nelems, a.status, cmp, values, value);
+  if (a.nelems == 0) return set;
+  const std::size_t n = bytes(a.nelems, sizeof(T));
+  const std::size_t n_status = a.status ? bytes(a.nelems, sizeof(int)) : 0;
+  require_symmetric(a.routine, a.arg, ivars, n);
+  require_disjoint(a.routine, a.arg, ivars, n, "status", a.status, n_status);
+  if (a.indices) {
+    const std::size_t n_indices = bytes(a.nelems, sizeof(std::size_t));
+    require_buffer(a.routine, "indices", a.indices, n_indices);
+    require_disjoint(a.routine, "indices", a.indices, n_indices, a.arg, ivars, n);
+    require_disjoint(a.routine, "indices", a.indices, n_indices, "status", a.status, n_status);
+  }
+  return set;
+}
+
+} // namespace
+
+// One ivar; many with one value; many with a value each; the some forms.
+#define SHMEMI_ONE(T, NAME)                                                    \
+  checked<T>({"shmem_" #NAME, "ivar", 1, nullptr, nullptr}, ivar, cmp, nullptr, cmp_value)
+#define SHMEMI_MANY(T, NAME)                                                   \
+  checked<T>({"shmem_" #NAME, "ivars", nelems, status, nullptr}, ivars, cmp, nullptr, cmp_value)
+#define SHMEMI_SOME(T, NAME)                                                   \
+  checked<T>({"shmem_" #NAME, "ivars", nelems, status, indices}, ivars, cmp, nullptr, cmp_value)
+#define SHMEMI_VECTOR(T, NAME)                                                 \
+  checked<T>({"shmem_" #NAME, "ivars", nelems, status, nullptr}, ivars, cmp, cmp_values,      \
+             zero_of<T>())
+#define SHMEMI_SOME_VECTOR(T, NAME)                                            \
+  checked<T>({"shmem_" #NAME, "ivars", nelems, status, indices}, ivars, cmp, cmp_values,      \
+             zero_of<T>())
+
+// The parameter lists are those of the declarations (shmem/p2p.h).
 #define SHMEMI_DEF_P2P(A, T, N)                                                \
-  void shmem_##N##_wait_until(T *ivar, int cmp, T cmp_value) noexcept {        \
-    wait_all(SHMEMI_ONE(T, N##_wait_until));                                      \
+  SHMEMI_ENTRY(void, shmem_##N##_wait_until)(T *ivar, int cmp, T cmp_value) noexcept { \
+    wait_all(SHMEMI_ONE(T, N##_wait_until));                                   \
   }                                                                            \
-  void shmem_##N##_wait_until_all(T *ivars, size_t nelems, const int *status, int cmp, \
-                                  T cmp_value) noexcept {                      \
-    wait_all(SHMEMI_MANY(T, N##_wait_until_all));                                 \
+  SHMEMI_ENTRY(void, shmem_##N##_wait_until_all) SHMEMI_P2P_MANY(T) noexcept { \
+    wait_all(SHMEMI_MANY(T, N##_wait_until_all));                              \
   }                                                                            \
-  size_t shmem_##N##_wait_until_any(T *ivars, size_t nelems, const int *status, int cmp, \
-                                    T cmp_value) noexcept {                    \
-    return wait_any(SHMEMI_MANY(T, N##_wait_until_any));                          \
+  SHMEMI_ENTRY(size_t, shmem_##N##_wait_until_any) SHMEMI_P2P_MANY(T) noexcept { \
+    return wait_any(SHMEMI_MANY(T, N##_wait_until_any));                       \
   }                                                                            \
-  size_t shmem_##N##_wait_until_some(T *ivars, size_t nelems, size_t *indices, \
-                                     const int *status, int cmp, T cmp_value) noexcept { \
-    return wait_some(SHMEMI_MANY(T, N##_wait_until_some), indices);               \
+  SHMEMI_ENTRY(size_t, shmem_##N##_wait_until_some) SHMEMI_P2P_SOME(T) noexcept { \
+    return wait_some(SHMEMI_SOME(T, N##_wait_until_some), indices);            \
   }                                                                            \
-  void shmem_##N##_wait_until_all_vector(T *ivars, size_t nelems, const int *status, int cmp, \
-                                         const T *cmp_values) noexcept {       \
-    wait_all(SHMEMI_VECTOR(T, N##_wait_until_all_vector));                        \
+  SHMEMI_ENTRY(void, shmem_##N##_wait_until_all_vector) SHMEMI_P2P_MANY_V(T) noexcept { \
+    wait_all(SHMEMI_VECTOR(T, N##_wait_until_all_vector));                     \
   }                                                                            \
-  size_t shmem_##N##_wait_until_any_vector(T *ivars, size_t nelems, const int *status, int cmp, \
-                                           const T *cmp_values) noexcept {     \
-    return wait_any(SHMEMI_VECTOR(T, N##_wait_until_any_vector));                 \
+  SHMEMI_ENTRY(size_t, shmem_##N##_wait_until_any_vector) SHMEMI_P2P_MANY_V(T) noexcept { \
+    return wait_any(SHMEMI_VECTOR(T, N##_wait_until_any_vector));              \
   }                                                                            \
-  size_t shmem_##N##_wait_until_some_vector(T *ivars, size_t nelems, size_t *indices, \
-                                            const int *status, int cmp,        \
-                                            const T *cmp_values) noexcept {    \
-    return wait_some(SHMEMI_VECTOR(T, N##_wait_until_some_vector), indices);      \
+  SHMEMI_ENTRY(size_t, shmem_##N##_wait_until_some_vector) SHMEMI_P2P_SOME_V(T) noexcept { \
+    return wait_some(SHMEMI_SOME_VECTOR(T, N##_wait_until_some_vector), indices); \
   }                                                                            \
-  int shmem_##N##_test(T *ivar, int cmp, T cmp_value) noexcept {               \
+  SHMEMI_ENTRY(int, shmem_##N##_test)(T *ivar, int cmp, T cmp_value) noexcept { \
     transport::poll();                                                         \
-    return SHMEMI_ONE(T, N##_test).all();                                         \
+    return SHMEMI_ONE(T, N##_test).all();                                      \
   }                                                                            \
-  int shmem_##N##_test_all(T *ivars, size_t nelems, const int *status, int cmp, \
-                           T cmp_value) noexcept {                             \
+  SHMEMI_ENTRY(int, shmem_##N##_test_all) SHMEMI_P2P_MANY(T) noexcept {        \
     transport::poll();                                                         \
-    return SHMEMI_MANY(T, N##_test_all).all();                                    \
+    return SHMEMI_MANY(T, N##_test_all).all();                                 \
   }                                                                            \
-  size_t shmem_##N##_test_any(T *ivars, size_t nelems, const int *status, int cmp, \
-                              T cmp_value) noexcept {                          \
+  SHMEMI_ENTRY(size_t, shmem_##N##_test_any) SHMEMI_P2P_MANY(T) noexcept {     \
     transport::poll();                                                         \
-    return SHMEMI_MANY(T, N##_test_any).any();                                    \
+    return SHMEMI_MANY(T, N##_test_any).any();                                 \
   }                                                                            \
-  size_t shmem_##N##_test_some(T *ivars, size_t nelems, size_t *indices, const int *status, \
-                               int cmp, T cmp_value) noexcept {                \
+  SHMEMI_ENTRY(size_t, shmem_##N##_test_some) SHMEMI_P2P_SOME(T) noexcept {    \
     transport::poll();                                                         \
-    return SHMEMI_MANY(T, N##_test_some).some(indices);                           \
+    return SHMEMI_SOME(T, N##_test_some).some(indices);                        \
   }                                                                            \
-  int shmem_##N##_test_all_vector(T *ivars, size_t nelems, const int *status, int cmp, \
-                                  const T *cmp_values) noexcept {              \
+  SHMEMI_ENTRY(int, shmem_##N##_test_all_vector) SHMEMI_P2P_MANY_V(T) noexcept { \
     transport::poll();                                                         \
-    return SHMEMI_VECTOR(T, N##_test_all_vector).all();                           \
+    return SHMEMI_VECTOR(T, N##_test_all_vector).all();                        \
   }                                                                            \
-  size_t shmem_##N##_test_any_vector(T *ivars, size_t nelems, const int *status, int cmp, \
-                                     const T *cmp_values) noexcept {           \
+  SHMEMI_ENTRY(size_t, shmem_##N##_test_any_vector) SHMEMI_P2P_MANY_V(T) noexcept { \
     transport::poll();                                                         \
-    return SHMEMI_VECTOR(T, N##_test_any_vector).any();                           \
+    return SHMEMI_VECTOR(T, N##_test_any_vector).any();                        \
   }                                                                            \
-  size_t shmem_##N##_test_some_vector(T *ivars, size_t nelems, size_t *indices, \
-                                      const int *status, int cmp,              \
-                                      const T *cmp_values) noexcept {          \
+  SHMEMI_ENTRY(size_t, shmem_##N##_test_some_vector) SHMEMI_P2P_SOME_V(T) noexcept { \
     transport::poll();                                                         \
-    return SHMEMI_VECTOR(T, N##_test_some_vector).some(indices);                  \
+    return SHMEMI_SOME_VECTOR(T, N##_test_some_vector).some(indices);          \
   }                                                                            \
-  void shmem_##N##_wait(T *ivar, T cmp_value) noexcept {                       \
+  SHMEMI_ENTRY(void, shmem_##N##_wait)(T *ivar, T cmp_value) noexcept {        \
     const int cmp = SHMEM_CMP_NE;                                              \
-    wait_all(SHMEMI_ONE(T, N##_wait));                                            \
+    wait_all(SHMEMI_ONE(T, N##_wait));                                         \
   }
 
 extern "C" {
 
 SHMEMI_SYNC_TYPES(SHMEMI_DEF_P2P, ~)
 
-void shmem_wait(long *ivar, long cmp_value) noexcept {
-  shmem_long_wait_until(ivar, SHMEM_CMP_NE, cmp_value);
+SHMEMI_ENTRY(void, shmem_wait)(long *ivar, long cmp_value) noexcept {
+  const int cmp = SHMEM_CMP_NE;
+  wait_all(SHMEMI_ONE(long, wait));
 }
 // Declared for C only (C++ has the generic template of the same name).
-SHMEM_API void shmem_wait_until(long *ivar, int cmp, long cmp_value) noexcept {
-  shmem_long_wait_until(ivar, cmp, cmp_value);
+SHMEMI_ENTRY(void, shmem_wait_until)(long *ivar, int cmp, long cmp_value) noexcept {
+  wait_all(SHMEMI_ONE(long, wait_until));
 }
 
 } // extern "C"

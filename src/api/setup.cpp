@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "api/stamp.hpp"
 #include "core/checks.hpp"
 #include "core/runtime.hpp"
 #include "mpi_rma/transport.hpp"
@@ -10,53 +11,55 @@ using namespace shmemi;
 
 extern "C" {
 
-void shmem_init(void) noexcept { runtime_init(SHMEM_THREAD_SINGLE, nullptr, "shmem_init"); }
+SHMEMI_ENTRY(void, shmem_init)(void) noexcept {
+  runtime_init(SHMEM_THREAD_SINGLE, nullptr, "shmem_init");
+}
 
-int shmem_init_thread(int requested, int *provided) noexcept {
+SHMEMI_ENTRY(int, shmem_init_thread)(int requested, int *provided) noexcept {
   runtime_init(requested, provided, "shmem_init_thread");
   return 0;
 }
 
-void shmem_query_thread(int *provided) noexcept {
+SHMEMI_ENTRY(void, shmem_query_thread)(int *provided) noexcept {
   require_init("shmem_query_thread");
   if (provided) *provided = rt.thread_level;
 }
 
-void shmem_finalize(void) noexcept {
+SHMEMI_ENTRY(void, shmem_finalize)(void) noexcept {
   require_init("shmem_finalize");
   runtime_finalize();
 }
 
-void shmem_query_initialized(int *initialized) noexcept {
+SHMEMI_ENTRY(void, shmem_query_initialized)(int *initialized) noexcept {
   if (initialized) *initialized = runtime_ready() ? 1 : 0;
 }
 
-int shmem_my_pe(void) noexcept {
+SHMEMI_ENTRY(int, shmem_my_pe)(void) noexcept {
   require_init("shmem_my_pe");
   return rt.my_pe;
 }
 
-int shmem_n_pes(void) noexcept {
+SHMEMI_ENTRY(int, shmem_n_pes)(void) noexcept {
   require_init("shmem_n_pes");
   return rt.n_pes;
 }
 
-void shmem_global_exit(int status) noexcept { abort_job(status); }
+SHMEMI_ENTRY(void, shmem_global_exit)(int status) noexcept { abort_job(status); }
 
-int shmem_pe_accessible(int pe) noexcept {
+SHMEMI_ENTRY(int, shmem_pe_accessible)(int pe) noexcept {
   require_init("shmem_pe_accessible");
   return pe >= 0 && pe < rt.n_pes;
 }
 
-int shmem_addr_accessible(const void *addr, int pe) noexcept {
+SHMEMI_ENTRY(int, shmem_addr_accessible)(const void *addr, int pe) noexcept {
   require_init("shmem_addr_accessible");
   SymAddr at;
-  return shmem_pe_accessible(pe) && symmetric_locate(rt.heap, rt.statics, addr, 1, at);
+  return pshmem_pe_accessible(pe) && symmetric_locate(rt.heap, rt.statics, addr, 1, at);
 }
 
 // Loads and stores reach the heaps of the PEs on this node and this PE's
 // own static data; NULL for everything else.
-void *shmem_ptr(const void *dest, int pe) noexcept {
+SHMEMI_ENTRY(void *, shmem_ptr)(const void *dest, int pe) noexcept {
   require_init("shmem_ptr");
   SymAddr at;
   if (pe < 0 || pe >= rt.n_pes || !symmetric_locate(rt.heap, rt.statics, dest, 1, at))
@@ -64,22 +67,22 @@ void *shmem_ptr(const void *dest, int pe) noexcept {
   return mapped_address(at, pe);
 }
 
-void shmem_info_get_version(int *major, int *minor) noexcept {
+SHMEMI_ENTRY(void, shmem_info_get_version)(int *major, int *minor) noexcept {
   if (major) *major = SHMEM_MAJOR_VERSION;
   if (minor) *minor = SHMEM_MINOR_VERSION;
 }
 
-void shmem_info_get_name(char *name) noexcept {
+SHMEMI_ENTRY(void, shmem_info_get_name)(char *name) noexcept {
   static_assert(sizeof SHMEM_VENDOR_STRING <= SHMEM_MAX_NAME_LEN);
   if (name) std::memcpy(name, SHMEM_VENDOR_STRING, sizeof SHMEM_VENDOR_STRING);
 }
 
 // Deprecated since 1.2. start_pes may be called more than once and needs
 // no finalize (the exit hook finishes).
-void start_pes(int) noexcept {
-  if (!runtime_ready()) shmem_init();
+SHMEMI_ENTRY(void, start_pes)(int) noexcept {
+  if (!runtime_ready()) pshmem_init();
 }
-int _my_pe(void) noexcept { return shmem_my_pe(); }
-int _num_pes(void) noexcept { return shmem_n_pes(); }
+SHMEMI_ENTRY(int, _my_pe)(void) noexcept { return pshmem_my_pe(); }
+SHMEMI_ENTRY(int, _num_pes)(void) noexcept { return pshmem_n_pes(); }
 
 } // extern "C"

@@ -17,10 +17,14 @@ AmoOp signal_op(const char *routine, int sig_op) {
                  "or SHMEM_SIGNAL_ADD (%d)", sig_op, SHMEM_SIGNAL_SET, SHMEM_SIGNAL_ADD);
 }
 
-// The nbi forms may complete early, so both forms share this path.
+// The nbi forms may complete early, so both forms share this path. Spec:
+// "sig_addr and dest may not be overlapping in memory".
 void put_signal(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, size_t elem,
                 uint64_t *sig_addr, uint64_t signal, int sig_op, int pe, const char *routine) {
   const AmoOp op = signal_op(routine, sig_op);
+  std::size_t bytes = 0;
+  if (!__builtin_mul_overflow(nelems, elem, &bytes)) // else rma_put reports nelems
+    require_disjoint(routine, "dest", dest, bytes, "sig_addr", sig_addr, sizeof *sig_addr);
   rma_put(ctx, dest, source, nelems, elem, pe, Completion::local, routine);
   transport::flush(require_target(routine, ctx, pe));
   amo_post<uint64_t>(ctx, sig_addr, op, signal, pe, routine);
@@ -28,10 +32,8 @@ void put_signal(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, 
 
 } // namespace
 
-#define SHMEMI_SIGNAL_PARAMS_DEF(T)                                            \
-  (T * dest, const T *source, size_t nelems, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe)
 #define SHMEMI_DEF_PUT_SIGNAL_PAIR(NAME, T, E)                                 \
-  SHMEMI_DEF_PAIR(void, NAME, SHMEMI_SIGNAL_PARAMS_DEF(T),                     \
+  SHMEMI_DEF_PAIR(void, NAME, SHMEMI_SIGNAL_PARAMS(T),                     \
                   put_signal(ctx, dest, source, nelems, E, sig_addr, signal, sig_op, pe, routine))
 #define SHMEMI_DEF_PUT_SIGNAL(A, T, N)                                         \
   SHMEMI_DEF_PUT_SIGNAL_PAIR(N##_put_signal, T, sizeof(T))                     \
@@ -52,15 +54,18 @@ SHMEMI_DEF_PAIR(void, signal_add, (uint64_t * sig_addr, uint64_t signal, int pe)
 SHMEMI_DEF_PAIR(void, signal_set, (uint64_t * sig_addr, uint64_t signal, int pe),
                 amo_post<uint64_t>(ctx, sig_addr, AmoOp::replace, signal, pe, routine))
 
-uint64_t shmem_signal_fetch(const uint64_t *sig_addr) noexcept {
+SHMEMI_ENTRY(uint64_t, shmem_signal_fetch)(const uint64_t *sig_addr) noexcept {
   require_init("shmem_signal_fetch");
   return amo_fetch<uint64_t>(SHMEM_CTX_DEFAULT, sig_addr, AmoOp::fetch, 0, 0, rt.my_pe,
                              "shmem_signal_fetch");
 }
 
-uint64_t shmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value) noexcept {
-  const auto set = ivar_set<uint64_t>("shmem_signal_wait_until", sig_addr, 1, nullptr, cmp,
-                                      nullptr, cmp_value);
+// sig_addr is remotely accessible (the spec), so symmetric.
+SHMEMI_ENTRY(uint64_t, shmem_signal_wait_until)(uint64_t *sig_addr, int cmp,
+                                                uint64_t cmp_value) noexcept {
+  const char *const routine = "shmem_signal_wait_until";
+  const auto set = ivar_set<uint64_t>(routine, sig_addr, 1, nullptr, cmp, nullptr, cmp_value);
+  require_symmetric(routine, "sig_addr", sig_addr, sizeof *sig_addr);
   wait_all(set);
   return load_acquire(sig_addr);
 }

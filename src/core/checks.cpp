@@ -13,6 +13,7 @@ void fail_pe(const char *routine, int pe, int n_pes) {
 
 void fail_not_symmetric(const char *routine, const char *arg, const void *addr,
                         std::size_t len) {
+  if (addr == nullptr) fail_null(routine, arg, len);
   fatal(routine,
         "argument %s = %p (%zu bytes) is not a symmetric address: allowed are the "
         "symmetric heap [%p, %p) and global/static data [%p, %p)",
@@ -29,6 +30,12 @@ void fail_ctx(const char *routine, shmem_ctx_t ctx) {
 
 void fail_null(const char *routine, const char *arg, std::size_t count) {
   fatal(routine, "argument %s is NULL but %zu bytes are to be transferred", arg, count);
+}
+
+void fail_overlap(const char *routine, const char *arg_a, const void *a, std::size_t a_len,
+                  const char *arg_b, const void *b, std::size_t b_len) {
+  fatal(routine, "arguments %s = %p (%zu bytes) and %s = %p (%zu bytes) overlap: allowed are "
+                 "buffers that share no byte", arg_a, a, a_len, arg_b, b, b_len);
 }
 
 } // namespace shmemi

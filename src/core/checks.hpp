@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "core/context.hpp"
 #include "core/error.hpp"
@@ -18,6 +19,9 @@ namespace shmemi {
                                      const void *addr, std::size_t len);
 [[noreturn]] void fail_ctx(const char *routine, shmem_ctx_t ctx);
 [[noreturn]] void fail_null(const char *routine, const char *arg, std::size_t count);
+[[noreturn]] void fail_overlap(const char *routine, const char *arg_a, const void *a,
+                               std::size_t a_len, const char *arg_b, const void *b,
+                               std::size_t b_len);
 
 inline void require_init(const char *routine) {
   if (!runtime_ready()) [[unlikely]]
@@ -46,6 +50,17 @@ inline SymAddr require_symmetric(const char *routine, const char *arg, const voi
   if (!symmetric_locate(rt.heap, rt.statics, addr, len, out)) [[unlikely]]
     fail_not_symmetric(routine, arg, addr, len);
   return out;
+}
+
+// Spec, "Invoking OpenSHMEM Operations": a buffer a routine writes must not
+// overlap its other buffer arguments. Empty buffers overlap nothing.
+inline void require_disjoint(const char *routine, const char *arg_a, const void *a,
+                             std::size_t a_len, const char *arg_b, const void *b,
+                             std::size_t b_len) {
+  const auto x = reinterpret_cast<std::uintptr_t>(a);
+  const auto y = reinterpret_cast<std::uintptr_t>(b);
+  if (a_len != 0 && b_len != 0 && (x >= y ? x - y < b_len : y - x < a_len)) [[unlikely]]
+    fail_overlap(routine, arg_a, a, a_len, arg_b, b, b_len);
 }
 
 // The world PE behind `pe` of the context's team, after checking the

@@ -21,12 +21,33 @@ shmem_pe_test(mem_exhaust SOURCES ${_pe}/mem_exhaust.c LABELS memory
               ENV SHMEM_SYMMETRIC_SIZE=1M)
 shmem_pe_test(mem_exhaust_precedence SOURCES ${_pe}/mem_exhaust.c LABELS memory
               ENV SHMEM_SYMMETRIC_SIZE=1m SMA_SYMMETRIC_SIZE=300m)
+# Sizes that are no multiple of the page size are rounded up to one.
+shmem_pe_test(mem_exhaust_odd_size SOURCES ${_pe}/mem_exhaust.c NP 2 LABELS memory
+              ENV SHMEM_SYMMETRIC_SIZE=1048577)
+shmem_pe_test(mem_exhaust_fraction SOURCES ${_pe}/mem_exhaust.c NP 2 LABELS memory
+              ENV SHMEM_SYMMETRIC_SIZE=1024.5K)
 shmem_pe_test(mem_large_heap SOURCES ${_pe}/mem_large_heap.c TIMEOUT 120 LABELS memory
               ENV SHMEM_SYMMETRIC_SIZE=300m)
 shmem_pe_test(mem_large_heap_sma SOURCES ${_pe}/mem_large_heap.c TIMEOUT 120 LABELS memory
               ENV SMA_SYMMETRIC_SIZE=300m)
 shmem_pe_test(mem_large_heap_fraction SOURCES ${_pe}/mem_large_heap.c TIMEOUT 120
               LABELS memory ENV SHMEM_SYMMETRIC_SIZE=0.29G)
+
+# The profiling interface (section 10): the program's own shmem_long_put and
+# shmem_putmem replace the library's, with the shared and with the static
+# library (where only weak library definitions avoid duplicate symbols).
+shmem_pe_test(pshmem_wrap_shared SOURCES ${_pe}/profiling.c LABELS profiling)
+add_executable(pshmem_wrap_static ${_pe}/profiling.c)
+target_link_libraries(pshmem_wrap_static PRIVATE shmem_static)
+target_include_directories(pshmem_wrap_static PRIVATE ${_pe})
+target_compile_options(pshmem_wrap_static PRIVATE -Wall -Wextra)
+foreach(np 1 2)
+  add_test(NAME pshmem_wrap_static_np${np}
+           COMMAND ${MPIEXEC_EXECUTABLE} ${SHMEM_MPIEXEC_OPTIONS} ${MPIEXEC_NUMPROC_FLAG} ${np}
+                   $<TARGET_FILE:pshmem_wrap_static>)
+  set_tests_properties(pshmem_wrap_static_np${np} PROPERTIES TIMEOUT 60
+    LABELS "pe;profiling;${SHMEM_MPI_FLAVOR}" ENVIRONMENT "${SHMEM_TEST_ENV}")
+endforeach()
 
 # Bad input: err_cases CASE makes one erroneous call; the job must fail
 # with a message naming the routine and the argument.
@@ -42,18 +63,63 @@ function(err_case name case)
 endfunction()
 
 set(_ptr "0x[0-9a-f]+")
+set(_not_init "called while the library is not initialized")
+set(_out_of_range "is out of range: allowed 0 to")
 foreach(np 1 2)
   math(EXPR last "${np} - 1")
+  math(EXPR all_bytes "${np} * 8")
+  set(pe "\\[shmem PE ${last}\\]") # the prefix of a message from the last PE
+  # Environment variables.
   err_case(symmetric_size_abc init NP ${np} ENV SHMEM_SYMMETRIC_SIZE=abc
            REGEX "shmem_init: environment variable SHMEM_SYMMETRIC_SIZE='abc' is not valid")
+  err_case(progress_interval_abc init NP ${np} ENV SHMEM_PROGRESS_INTERVAL=abc
+           REGEX "shmem_init: environment variable SHMEM_PROGRESS_INTERVAL='abc' is not valid. Expected: Microseconds")
+  # Library state.
+  err_case(malloc_before_init malloc_before_init NP ${np} REGEX "shmem_malloc: ${_not_init}")
+  err_case(put_before_init put_before_init NP ${np} REGEX "\\[shmem\\] shmem_long_p: ${_not_init}")
+  err_case(after_finalize barrier_after_finalize NP ${np} REGEX "shmem_barrier_all: ${_not_init}")
+  err_case(put_after_finalize put_after_finalize NP ${np} REGEX "shmem_long_p: ${_not_init}")
+  # PE numbers.
   err_case(put_pe_range put_to_n_pes NP ${np}
-           REGEX "shmem_int_put: argument pe = ${np} is out of range: allowed 0 to ${last}")
+           REGEX "${pe} shmem_int_put: argument pe = ${np} ${_out_of_range} ${last}")
+  err_case(amo_pe_range amo_pe_range NP ${np}
+           REGEX "${pe} shmem_long_atomic_inc: argument pe = ${np} ${_out_of_range} ${last}")
+  err_case(signal_pe_range signal_pe_range NP ${np}
+           REGEX "${pe} shmem_signal_set: argument pe = -1 ${_out_of_range} ${last}")
+  err_case(put_signal_pe_range put_signal_pe_range NP ${np}
+           REGEX "${pe} shmem_putmem_signal: argument pe = ${np} ${_out_of_range} ${last}")
+  # Addresses: symmetric, aligned, not NULL.
   err_case(put_not_symmetric put_to_stack NP ${np}
            REGEX "shmem_long_put: argument dest = ${_ptr} \\(32 bytes\\) is not a symmetric address")
+  err_case(amo_not_symmetric amo_not_symmetric NP ${np}
+           REGEX "${pe} shmem_int_atomic_add: argument dest = ${_ptr} \\(4 bytes\\) is not a symmetric address")
+  err_case(wait_not_symmetric wait_not_symmetric NP ${np}
+           REGEX "${pe} shmem_long_wait_until: argument ivar = ${_ptr} \\(8 bytes\\) is not a symmetric address")
+  err_case(amo_unaligned amo_unaligned NP ${np}
+           REGEX "shmem_long_atomic_fetch_add: argument dest = ${_ptr} is not aligned to (its type's size 8|8 bytes)")
+  err_case(get_to_null get_to_null NP ${np}
+           REGEX "${pe} shmem_getmem: argument dest is NULL but 8 bytes are to be transferred")
+  err_case(broadcast_to_null broadcast_to_null NP ${np}
+           REGEX "shmem_long_broadcast: argument dest is NULL but 16 bytes are to be transferred")
   err_case(free_private free_private NP ${np}
            REGEX "shmem_free: argument ptr = ${_ptr} is not a block returned by shmem_malloc")
-  err_case(malloc_before_init malloc_before_init NP ${np}
-           REGEX "shmem_malloc: called while the library is not initialized")
+  # Constants: comparisons and signal operations.
+  err_case(wait_bad_cmp wait_bad_cmp NP ${np}
+           REGEX "${pe} shmem_long_wait_until: argument cmp = 99 is not a comparison: allowed SHMEM_CMP_EQ \\(0\\)")
+  err_case(test_bad_cmp test_bad_cmp NP ${np}
+           REGEX "${pe} shmem_int_test: argument cmp = -1 is not a comparison")
+  err_case(put_signal_bad_op put_signal_bad_op NP ${np}
+           REGEX "${pe} shmem_long_put_signal: argument sig_op = 7 is not a signal operation: allowed SHMEM_SIGNAL_SET \\(0\\) or SHMEM_SIGNAL_ADD \\(1\\)")
+  # Overlapping buffers where the spec forbids them.
+  err_case(broadcast_overlap broadcast_overlap NP ${np}
+           REGEX "shmem_long_broadcast: arguments dest = ${_ptr} \\(16 bytes\\) and source = ${_ptr} \\(16 bytes\\) overlap: allowed are buffers that share no byte")
+  err_case(fcollect_in_place fcollect_in_place NP ${np}
+           REGEX "shmem_long_fcollect: arguments dest = ${_ptr} \\(${all_bytes} bytes\\) and source = ${_ptr} \\(8 bytes\\) overlap")
+  # Teams.
+  err_case(broadcast_invalid_team broadcast_invalid_team NP ${np}
+           REGEX "shmem_long_broadcast: argument team is SHMEM_TEAM_INVALID: allowed are SHMEM_TEAM_WORLD")
+  err_case(destroy_team_twice destroy_team_twice NP ${np}
+           REGEX "shmem_team_destroy: argument team = ${_ptr} is not a valid team \\(destroyed, or never created\\)")
   err_case(global_exit global_exit NP ${np}
            REGEX "PE ${last} calls shmem_global_exit\\(7\\)")
 endforeach()
@@ -63,20 +129,40 @@ err_case(symmetric_size_negative init NP 2 ENV SHMEM_SYMMETRIC_SIZE=-5
          REGEX "shmem_init: environment variable SHMEM_SYMMETRIC_SIZE='-5' is not valid")
 err_case(symmetric_size_bad_suffix init NP 2 ENV SHMEM_SYMMETRIC_SIZE=12x
          REGEX "shmem_init: environment variable SHMEM_SYMMETRIC_SIZE='12x' is not valid")
+err_case(symmetric_size_empty init NP 2 ENV SHMEM_SYMMETRIC_SIZE=
+         REGEX "shmem_init: environment variable SHMEM_SYMMETRIC_SIZE='' is not valid")
+err_case(symmetric_size_two_points init NP 2 ENV SHMEM_SYMMETRIC_SIZE=1.5.3M
+         REGEX "shmem_init: environment variable SHMEM_SYMMETRIC_SIZE='1.5.3M' is not valid")
+err_case(progress_interval_negative init NP 2 ENV SHMEM_PROGRESS_INTERVAL=-1
+         REGEX "shmem_init: environment variable SHMEM_PROGRESS_INTERVAL='-1' is not valid")
+err_case(progress_interval_sma init NP 2 ENV SMA_PROGRESS_INTERVAL=10us
+         REGEX "shmem_init: environment variable SMA_PROGRESS_INTERVAL='10us' is not valid")
 err_case(put_pe_negative put_to_minus_one NP 2
          REGEX "shmem_putmem: argument pe = -1 is out of range: allowed 0 to 1")
 err_case(get_not_symmetric get_from_stack NP 2
          REGEX "shmem_getmem: argument source = ${_ptr} \\(16 bytes\\) is not a symmetric address")
+err_case(signal_wait_not_symmetric signal_wait_not_symmetric NP 2
+         REGEX "shmem_signal_wait_until: argument sig_addr = ${_ptr} \\(8 bytes\\) is not a symmetric address")
 err_case(put_null_source put_from_null NP 2
          REGEX "shmem_putmem: argument source is NULL but 8 bytes are to be transferred")
+err_case(reduce_from_null reduce_from_null NP 2
+         REGEX "shmem_long_sum_reduce: argument source is NULL but 16 bytes are to be transferred")
 err_case(ctx_invalid put_on_invalid_ctx NP 2
          REGEX "shmem_ctx_long_p: argument ctx = .* is not a valid context")
 err_case(free_interior free_interior NP 2
          REGEX "shmem_free: argument ptr = ${_ptr} is not a block returned by shmem_malloc")
-err_case(after_finalize barrier_after_finalize NP 2
-         REGEX "shmem_barrier_all: called while the library is not initialized")
 err_case(bad_thread_level bad_thread_level NP 2
          REGEX "shmem_init_thread: argument requested = 7 is not a thread level")
+err_case(put_signal_overlap put_signal_overlap NP 2
+         REGEX "shmem_long_put_signal: arguments dest = ${_ptr} \\(16 bytes\\) and sig_addr = ${_ptr} \\(8 bytes\\) overlap")
+err_case(wait_status_overlap wait_status_overlap NP 2
+         REGEX "shmem_int_wait_until_all: arguments ivars = ${_ptr} \\(12 bytes\\) and status = ${_ptr} \\(12 bytes\\) overlap")
+err_case(alltoall_overlap alltoall_overlap NP 2
+         REGEX "shmem_long_alltoall: arguments dest = ${_ptr} \\(16 bytes\\) and source = ${_ptr} \\(16 bytes\\) overlap")
+err_case(translate_destroyed_team translate_destroyed_team NP 2
+         REGEX "shmem_team_translate_pe: argument team = ${_ptr} is not a valid team")
+err_case(ctx_on_destroyed_team ctx_on_destroyed_team NP 2
+         REGEX "shmem_team_create_ctx: argument team = ${_ptr} is not a valid team")
 
 # shmem_global_exit(7) hands 7 to the environment: mpiexec's status.
 foreach(np 1 2)

@@ -4,7 +4,8 @@
 #   TOOLS_BUILD_DIR   the library's build tree (for the install step)
 #   TOOLS_PREFIX      where the step "install" installs it, under the build tree
 #   TOOLS_LIBDIR      the library directory relative to the prefix (lib, ...)
-#   TOOLS_SOURCE_DIR  this directory: the programs and cmake_project/
+#   TOOLS_SOURCE_DIR  this directory: the test programs
+#   TOOLS_EXAMPLES_DIR  the examples: cmake_project/, command_line/ and their sources
 #   TOOLS_WORK_DIR    a scratch directory for this step
 #   TOOLS_MPI_FLAVOR  openmpi or mpich (Open MPI also runs 4 PEs)
 #   TOOLS_MPI_C_COMPILER, TOOLS_MPI_CXX_COMPILER  the MPI compilers of the build
@@ -15,10 +16,11 @@ set -eu
 LC_ALL=C
 export LC_ALL
 
-step=${1:?usage: tools_test.sh install|oshrun|oshcc|oshcxx|c99|mpp|pkgconfig|cmake|exports}
+step=${1:?usage: tools_test.sh install|oshrun|oshcc|oshcxx|c99|mpp|pkgconfig|command_line|cmake|exports}
 prefix=$TOOLS_PREFIX
 libdir=$prefix/$TOOLS_LIBDIR
 src=$TOOLS_SOURCE_DIR
+examples=$TOOLS_EXAMPLES_DIR
 work=$TOOLS_WORK_DIR
 
 # oshrun itself must make Open MPI accept root and oversubscription.
@@ -58,7 +60,7 @@ step_install() {
   for file in bin/oshcc bin/oshc++ bin/oshCC bin/oshrun; do
     [ -x "$prefix/$file" ] || fail "$prefix/$file is missing or not executable"
   done
-  for file in include/shmem.h include/shmemx.h include/mpp/shmem.h include/mpp/shmemx.h \
+  for file in include/shmem.h include/shmemx.h include/pshmem.h include/mpp/shmem.h include/mpp/shmemx.h \
               include/shmem/tables.h include/shmem/generic.h; do
     [ -f "$prefix/$file" ] || fail "$prefix/$file is missing"
   done
@@ -127,9 +129,27 @@ step_pkgconfig() {
   run_pes ./c11_pkgconfig
 }
 
+# examples/command_line/build.sh as its comment tells a user to run it: the
+# installed bin/ on PATH, shmem.pc on PKG_CONFIG_PATH. ring prints one line.
+step_command_line() {
+  PATH=$prefix/bin:$PATH
+  PKG_CONFIG_PATH=$libdir/pkgconfig
+  export PATH PKG_CONFIG_PATH
+  say sh "$examples/command_line/build.sh"
+  for program in ring_oshcc ring_pkgconfig; do
+    for np in $(pe_counts); do
+      echo "+ oshrun -np $np ./$program"
+      output=$(oshrun -np "$np" "./$program" 2>&1) || fail "./$program on $np PEs failed: $output"
+      printf '%s\n' "$output"
+      printf '%s\n' "$output" | grep -q "^ring: $np PEs, .*: ok$" ||
+        fail "./$program on $np PEs did not report ok"
+    done
+  done
+}
+
 step_cmake() {
   rm -rf project
-  say "$TOOLS_CMAKE" -S "$src/cmake_project" -B project -DCMAKE_PREFIX_PATH="$prefix" \
+  say "$TOOLS_CMAKE" -S "$examples/cmake_project" -B project -DCMAKE_PREFIX_PATH="$prefix" \
     -DMPI_C_COMPILER="$TOOLS_MPI_C_COMPILER" -DMPI_CXX_COMPILER="$TOOLS_MPI_CXX_COMPILER"
   found=$(sed -n 's/^OpenSHMEM_DIR:PATH=//p' project/CMakeCache.txt)
   [ "$found" = "$libdir/cmake/OpenSHMEM" ] ||
@@ -139,9 +159,10 @@ step_cmake() {
   run_pes ./project/consumer_cxx
 }
 
-# The names declared with SHMEM_API in the installed headers, one a line.
+# The names declared with SHMEM_API in the installed headers (pshmem.h
+# includes shmem.h), one a line.
 declared_names() {
-  printf '#include <shmem.h>\n#include <shmemx.h>\n#include <mpp/shmem.h>\n' > declared.c
+  printf '#include <pshmem.h>\n#include <shmemx.h>\n#include <mpp/shmem.h>\n' > declared.c
   cc -std=c11 -E -P -I"$prefix/include" declared.c > declared.i ||
     fail "cannot preprocess the installed headers"
   # One declaration a line; keep those marked default-visible; the name is
@@ -159,8 +180,8 @@ step_exports() {
     fail "nm -D failed on $lib"
   # shmemi_ names are the data behind SHMEM_CTX_DEFAULT and the team handles.
   awk '
-    $2 ~ /^p?shmem_/ { next }
-    $2 ~ /^(start_pes|_my_pe|_num_pes|my_pe|num_pes|shmalloc|shfree|shrealloc|shmemalign)$/ { next }
+    $2 ~ /^p?shmemx?_/ { next }
+    $2 ~ /^p?(start_pes|_my_pe|_num_pes|my_pe|num_pes|shmalloc|shfree|shrealloc|shmemalign)$/ { next }
     $2 ~ /^shmemi_/ && $1 ~ /^[BDGRSV]$/ { next }
     { print $1, $2 }' exported.txt > offenders.txt
   declared_names > declared.txt
@@ -180,13 +201,41 @@ step_exports() {
     fail "$(wc -l < offenders.txt) symbols exported that should not be," \
          "$(wc -l < missing.txt) declared names not exported (lists above)"
   echo "libshmem.so: $(wc -l < exported.txt) exported symbols, all $count declared names present"
+  check_profiling_names
+}
+
+# The profiling interface: every routine is defined as pNAME (T) and NAME
+# is its weak alias (W), so a tool's own NAME wins at link time; pshmem.h
+# declares the shifted name of every routine shmem.h declares.
+check_profiling_names() {
+  awk '$1 == "W" { print $2 }' exported.txt | sort > weak.txt
+  awk '$1 == "T" { print $2 }' exported.txt | sort > strong.txt
+  sed 's/^/p/' weak.txt | comm -3 - strong.txt > unpaired.txt
+  if [ -s unpaired.txt ]; then
+    echo "routines without their pair of weak NAME and strong pNAME:" >&2
+    sed 's/^/  /' unpaired.txt >&2
+    fail "$(wc -l < unpaired.txt) unpaired routines"
+  fi
+  for name in shmem_long_put shmem_init start_pes shmem_ctx_int_atomic_fetch_add shmem_pcontrol; do
+    grep -qx "W $name" exported.txt || fail "$name is not a weak (W) symbol"
+    grep -qx "T p$name" exported.txt || fail "p$name is not a defined (T) symbol"
+  done
+  shmem_count=$(grep -c '^shmem_' weak.txt)
+  pshmem_count=$(grep -c '^pshmem_' strong.txt)
+  [ "$shmem_count" -eq "$pshmem_count" ] ||
+    fail "$shmem_count shmem_ routines but $pshmem_count pshmem_ routines"
+  grep -v '^shmemi_' declared.txt | grep -v '^p' | sed 's/^/p/' > want_shifted.txt
+  grep '^p' declared.txt | comm -23 want_shifted.txt - > undeclared.txt
+  [ ! -s undeclared.txt ] ||
+    fail "pshmem.h lacks $(wc -l < undeclared.txt) shifted names, e.g. $(head -n 3 undeclared.txt | tr '\n' ' ')"
+  echo "profiling: $shmem_count shmem_ routines, each a weak alias of its pshmem_ routine"
 }
 
 rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
 case "$step" in
-  install | oshrun | oshcc | oshcxx | c99 | mpp | pkgconfig | cmake | exports) "step_$step" ;;
+  install | oshrun | oshcc | oshcxx | c99 | mpp | pkgconfig | command_line | cmake | exports) "step_$step" ;;
   *) fail "unknown step" ;;
 esac
 echo "tools_test $step: ok"

@@ -1,5 +1,5 @@
 /* Linked against OpenSHMEM::shmem from find_package(OpenSHMEM): every PE
- * adds its number into PE 0's counter with puts, and checks it. */
+ * puts 10 + its number into its own slot on PE 0, which checks them all. */
 #include <shmem.h>
 #include <stdio.h>
 
