@@ -14,7 +14,7 @@ class Backoff {
 public:
   void pause() {
     ++rounds_;
-    if (rounds_ % 16 == 0) transport::poll();
+    if (rounds_ % poll_rounds == 0) transport::poll();
     if (rounds_ < spin_rounds) {
       relax();
     } else if (rounds_ < yield_rounds) {
@@ -31,6 +31,7 @@ private:
     __builtin_ia32_pause();
 #endif
   }
+  static constexpr unsigned poll_rounds = 64; // an MPI poll costs ~0.1-1 us
   static constexpr unsigned spin_rounds = 256;
   static constexpr unsigned yield_rounds = 4096;
   unsigned rounds_ = 0;
