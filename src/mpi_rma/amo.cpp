@@ -67,7 +67,7 @@ void issue(AmoOp op, const void *operand, const void *compare, void *result, MPI
     SHMEMI_MPI(MPI_Fetch_and_op(operand, result, dt, pe, disp, op_of(op), win));
   else
     SHMEMI_MPI(MPI_Accumulate(operand, 1, dt, pe, disp, 1, dt, op_of(op), win));
-  note_issued(win);
+  note_issued(win, pe);
 }
 
 std::size_t pending_count() {

@@ -22,27 +22,35 @@ std::thread *worker = nullptr;
 std::atomic<bool> running{false};
 MPI_Comm progress_comm = MPI_COMM_NULL; // nothing is ever sent on it
 
-// Calls into MPI at once after an interval in which the program neither
-// entered MPI nor was inside it (it computes), and only every
-// `active_period`-th interval otherwise: a second thread polling while the
-// first does costs both (Open MPI + UCX on 2 cores: the two spin on the UCX
-// worker lock), yet the program's own calls do not always move incoming
-// operations along (Open MPI osc/ucx: a PE spinning on shmem_test_lock
-// never served another PE's accumulate until this thread called in).
+// Calls into MPI after every interval in which the program neither entered
+// MPI nor was inside it (it computes). While the program is busy in MPI the
+// thread sleeps `active_period` intervals at a time and then calls in once:
+// a second thread polling while the first does costs both (Open MPI + UCX
+// on 2 cores: the two spin on the UCX worker lock; every wake-up also takes
+// a core from a PE that polls), yet the program's own calls do not always
+// move incoming operations along (Open MPI osc/ucx: a PE spinning on
+// shmem_test_lock never served another PE's accumulate until this thread
+// called in). Waking every interval to look cost MPICH put+quiet 20-40%
+// in forced inter-node mode; the long sleeps removed most of it.
 constexpr unsigned active_period = 10;
+
+void poke() {
+  int flag = 0;
+  const int rc = MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, progress_comm, &flag,
+                            MPI_STATUS_IGNORE);
+  if (rc != MPI_SUCCESS) call_failed(rc, "MPI_Iprobe", "progress thread");
+}
 
 void progress_loop(std::chrono::microseconds interval) {
   unsigned long seen = activity.calls.load(std::memory_order_relaxed);
-  for (unsigned round = 1; running.load(std::memory_order_acquire); ++round) {
-    std::this_thread::sleep_for(interval);
+  bool long_sleep = false;
+  while (running.load(std::memory_order_acquire)) {
+    std::this_thread::sleep_for(long_sleep ? interval * active_period : interval);
     const unsigned long now = activity.calls.load(std::memory_order_relaxed);
-    const bool active = now != seen || activity.inside.load(std::memory_order_acquire) > 0;
+    const bool busy = now != seen || activity.inside.load(std::memory_order_acquire) > 0;
     seen = now;
-    if (active && round % active_period != 0) continue;
-    int flag = 0;
-    const int rc = MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, progress_comm, &flag,
-                              MPI_STATUS_IGNORE);
-    if (rc != MPI_SUCCESS) call_failed(rc, "MPI_Iprobe", "progress thread");
+    if (!busy || long_sleep) poke();
+    long_sleep = busy;
   }
 }
 

@@ -26,7 +26,7 @@ void issue(Dir dir, void *local, int count, MPI_Datatype local_type, int pe, MPI
 }
 
 void complete(MPI_Win win, int pe, Completion c) {
-  note_issued(win);
+  note_issued(win, pe);
   if (c == Completion::local) SHMEMI_MPI(MPI_Win_flush_local(pe, win));
 }
 

@@ -27,9 +27,12 @@ struct State {
   // completed flush began: equal means nothing is waiting for a flush.
   std::atomic<unsigned long> issued{0};
   std::atomic<unsigned long> flushed{0};
-  // A single program thread skips flushing a window it issued nothing on.
-  std::atomic<bool> heap_touched{false};
-  std::atomic<bool> static_touched{false};
+  // Per window, whom the operations since the last quiet went to: nobody,
+  // one PE, or several; a single program thread flushes accordingly.
+  std::atomic<int> heap_targets{no_target};
+  std::atomic<int> static_targets{no_target};
+  static constexpr int no_target = -1;
+  static constexpr int many_targets = -2;
 };
 
 extern State state;
@@ -43,9 +46,11 @@ extern State state;
 // a wait), and nothing with a single program thread.
 std::unique_lock<std::mutex> serialize_rma();
 
-inline void note_issued(MPI_Win win) {
-  (win == state.heap_win ? state.heap_touched : state.static_touched)
-      .store(true, std::memory_order_relaxed);
+inline void note_issued(MPI_Win win, int pe) {
+  std::atomic<int> &targets = win == state.heap_win ? state.heap_targets : state.static_targets;
+  const int seen = targets.load(std::memory_order_relaxed);
+  if (seen != pe) targets.store(seen == State::no_target ? pe : State::many_targets,
+                                std::memory_order_relaxed);
   if (activity.concurrent)
     state.issued.fetch_add(1, std::memory_order_release);
   else
