@@ -46,6 +46,26 @@ struct bench_metric {
   enum bench_who who;
 };
 
+/* The metrics both programs measure, in output order: each program defines
+ * the run_* functions and builds its table with BENCH_METRIC_ROW. */
+#define BENCH_COMMON_METRICS(X)                                                \
+  X("put8_quiet_us", run_put8, BENCH_LATENCY, BENCH_PE0)                       \
+  X("get8_us", run_get8, BENCH_LATENCY, BENCH_PE0)                             \
+  X("p_quiet_us", run_p, BENCH_LATENCY, BENCH_PE0)                             \
+  X("g_us", run_g, BENCH_LATENCY, BENCH_PE0)                                   \
+  X("fetch_add_us", run_fetch_add, BENCH_LATENCY, BENCH_PE0)                   \
+  X("cswap_us", run_cswap, BENCH_LATENCY, BENCH_PE0)                           \
+  X("add_rate", run_add, BENCH_RATE, BENCH_PE0)                                \
+  X("put8_nbi_rate", run_put8_nbi, BENCH_RATE, BENCH_PE0)                      \
+  X("pingpong_us", run_pingpong, BENCH_HALF_RTT, BENCH_ALL)                    \
+  X("barrier_us", run_barrier, BENCH_LATENCY, BENCH_ALL)                       \
+  X("bcast8_us", run_bcast8, BENCH_LATENCY, BENCH_ALL)                         \
+  X("reduce_sum_us", run_reduce, BENCH_LATENCY, BENCH_ALL)                     \
+  X("alltoall8_us", run_alltoall8, BENCH_LATENCY, BENCH_ALL)                   \
+  X("bw_put", run_bw_put, BENCH_BANDWIDTH, BENCH_PE0)                          \
+  X("bw_get", run_bw_get, BENCH_BANDWIDTH, BENCH_PE0)
+#define BENCH_METRIC_ROW(name, run, kind, who) {name, run, kind, who},
+
 struct bench {
   int me, npes;
   int rounds;        /* -r */

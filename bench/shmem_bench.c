@@ -170,21 +170,7 @@ static long run_alltoall8(long n) {
 }
 
 static const struct bench_metric metrics[] = {
-    {"put8_quiet_us", run_put8, BENCH_LATENCY, BENCH_PE0},
-    {"get8_us", run_get8, BENCH_LATENCY, BENCH_PE0},
-    {"p_quiet_us", run_p, BENCH_LATENCY, BENCH_PE0},
-    {"g_us", run_g, BENCH_LATENCY, BENCH_PE0},
-    {"fetch_add_us", run_fetch_add, BENCH_LATENCY, BENCH_PE0},
-    {"cswap_us", run_cswap, BENCH_LATENCY, BENCH_PE0},
-    {"add_rate", run_add, BENCH_RATE, BENCH_PE0},
-    {"put8_nbi_rate", run_put8_nbi, BENCH_RATE, BENCH_PE0},
-    {"pingpong_us", run_pingpong, BENCH_HALF_RTT, BENCH_ALL},
-    {"barrier_us", run_barrier, BENCH_LATENCY, BENCH_ALL},
-    {"bcast8_us", run_bcast8, BENCH_LATENCY, BENCH_ALL},
-    {"reduce_sum_us", run_reduce, BENCH_LATENCY, BENCH_ALL},
-    {"alltoall8_us", run_alltoall8, BENCH_LATENCY, BENCH_ALL},
-    {"bw_put", run_bw_put, BENCH_BANDWIDTH, BENCH_PE0},
-    {"bw_get", run_bw_get, BENCH_BANDWIDTH, BENCH_PE0},
+    BENCH_COMMON_METRICS(BENCH_METRIC_ROW)
 };
 
 static void barrier(void) { shmem_barrier_all(); }

@@ -14,8 +14,7 @@ void amo(shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result, i
   if ((reinterpret_cast<std::uintptr_t>(dest) & (args.size - 1)) != 0) [[unlikely]]
     fatal(routine, "argument dest = %p is not aligned to its type's size %zu", dest, args.size);
   if (at.space == Space::heap && rt.cpu_atomics)
-    cpu_amo(rt.heaps[static_cast<std::size_t>(world)] + at.offset, args.size, args.op,
-            args.operand, args.compare, result);
+    cpu_amo(mapped_address(at, world), args.size, args.op, args.operand, args.compare, result);
   else
     transport::amo(at, args.op, args.type, args.operand, args.compare, result, world, c);
 }

@@ -16,7 +16,9 @@ struct State {
   MPI_Comm comm = MPI_COMM_NULL;  // the library's duplicate of MPI_COMM_WORLD
   bool owns_mpi = false;          // we called MPI_Init, so we finalize
   int my_pe = -1;
+  int n_pes = 0;
   MPI_Comm node = MPI_COMM_NULL;     // the PEs whose heaps are mapped here
+  std::vector<int> node_pes;         // their world PE numbers, in node rank order
   MPI_Win node_win = MPI_WIN_NULL;   // MPI_Win_allocate_shared over `node`
   MPI_Win heap_win = MPI_WIN_NULL;   // over every heap, displacement unit 1
   std::vector<MPI_Aint> heap_shift;  // each PE's heap start minus its window base

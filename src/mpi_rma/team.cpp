@@ -33,10 +33,7 @@ shmemi_team::Comm *comm_world() {
 shmemi_team::Comm *comm_node(std::vector<int> &world_pes) {
   MPI_Comm comm;
   SHMEMI_MPI(MPI_Comm_dup(state.node, &comm)); // the PEs whose heaps are mapped here
-  int n = 0;
-  SHMEMI_MPI(MPI_Comm_size(comm, &n));
-  world_pes.assign(static_cast<std::size_t>(n), -1);
-  SHMEMI_MPI(MPI_Allgather(&state.my_pe, 1, MPI_INT, world_pes.data(), 1, MPI_INT, comm));
+  world_pes = state.node_pes;
   return adopt(comm);
 }
 

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <atomic>
 #include <cstring>
+#include <initializer_list>
 #include <string>
 #include <unistd.h>
 
@@ -51,7 +52,28 @@ void make_node_comm(bool split_nodes) {
   else
     SHMEMI_MPI(MPI_Comm_split_type(state.comm, MPI_COMM_TYPE_SHARED, state.my_pe,
                                    MPI_INFO_NULL, &state.node));
+  int node_size = 0;
+  SHMEMI_MPI(MPI_Comm_size(state.node, &node_size));
+  state.node_pes.assign(static_cast<std::size_t>(node_size), -1);
+  SHMEMI_MPI(MPI_Allgather(&state.my_pe, 1, MPI_INT, state.node_pes.data(), 1, MPI_INT,
+                           state.node));
 }
+
+// An MPI_Info of key = "true" hints, freed with the object.
+class TrueHints {
+public:
+  explicit TrueHints(std::initializer_list<const char *> keys) {
+    SHMEMI_MPI(MPI_Info_create(&info_));
+    for (const char *key : keys) SHMEMI_MPI(MPI_Info_set(info_, key, "true"));
+  }
+  ~TrueHints() { MPI_Info_free(&info_); }
+  TrueHints(const TrueHints &) = delete;
+  TrueHints &operator=(const TrueHints &) = delete;
+  MPI_Info get() const { return info_; }
+
+private:
+  MPI_Info info_ = MPI_INFO_NULL;
+};
 
 constexpr std::size_t heap_alignment = 4096; // a page; MPI aligns window bases less
 // Allocated beyond the heap: room to align it, and the page of flags after it.
@@ -68,15 +90,11 @@ MPI_Aint align_shift(const void *base) {
 // heap starts at the first page boundary and each PE's shift is allgathered
 // into the displacement.
 char *allocate_window_heap(std::size_t bytes) {
-  MPI_Info info;
-  SHMEMI_MPI(MPI_Info_create(&info));
-  SHMEMI_MPI(MPI_Info_set(info, "same_size", "true"));
   char *base = nullptr;
-  SHMEMI_MPI(MPI_Win_allocate(static_cast<MPI_Aint>(bytes + heap_extra), 1, info,
-                              state.comm, &base, &state.heap_win));
-  SHMEMI_MPI(MPI_Info_free(&info));
+  SHMEMI_MPI(MPI_Win_allocate(static_cast<MPI_Aint>(bytes + heap_extra), 1,
+                              TrueHints{"same_size"}.get(), state.comm, &base, &state.heap_win));
   const MPI_Aint shift = align_shift(base);
-  state.heap_shift.assign(state.static_base.size(), 0);
+  state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
   SHMEMI_MPI(MPI_Allgather(&shift, 1, MPI_AINT, state.heap_shift.data(), 1, MPI_AINT, state.comm));
   return base + shift;
 }
@@ -85,36 +103,28 @@ char *allocate_window_heap(std::size_t bytes) {
 // (Open MPI osc/sm puts segments 0x108 past a page: again a shift), and an
 // MPI_Win_create over every heap serves the PEs of other nodes.
 char *allocate_shared_heap(std::size_t bytes) {
-  MPI_Info info;
-  SHMEMI_MPI(MPI_Info_create(&info));
-  SHMEMI_MPI(MPI_Info_set(info, "alloc_shared_noncontig", "true"));
   char *segment = nullptr;
-  SHMEMI_MPI(MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes + heap_extra), 1, info,
-                                     state.node, &segment, &state.node_win));
+  SHMEMI_MPI(MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes + heap_extra), 1,
+                                     TrueHints{"alloc_shared_noncontig"}.get(), state.node,
+                                     &segment, &state.node_win));
   char *heap = segment + align_shift(segment);
-  SHMEMI_MPI(MPI_Info_set(info, "same_size", "true"));
-  SHMEMI_MPI(MPI_Win_create(heap, static_cast<MPI_Aint>(bytes), 1, info, state.comm,
-                            &state.heap_win));
-  SHMEMI_MPI(MPI_Info_free(&info));
-  state.heap_shift.assign(state.static_base.size(), 0);
+  SHMEMI_MPI(MPI_Win_create(heap, static_cast<MPI_Aint>(bytes), 1, TrueHints{"same_size"}.get(),
+                            state.comm, &state.heap_win));
+  state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
   return heap;
 }
 
 // Every node PE's heap as mapped here, by world PE (null: another node).
 std::vector<char *> map_node_heaps(char *heap) {
-  std::vector<char *> peers(state.static_base.size(), nullptr);
+  std::vector<char *> peers(static_cast<std::size_t>(state.n_pes), nullptr);
   peers[static_cast<std::size_t>(state.my_pe)] = heap;
   if (state.node_win == MPI_WIN_NULL) return peers;
-  int node_size = 0;
-  SHMEMI_MPI(MPI_Comm_size(state.node, &node_size));
-  std::vector<int> world(static_cast<std::size_t>(node_size));
-  SHMEMI_MPI(MPI_Allgather(&state.my_pe, 1, MPI_INT, world.data(), 1, MPI_INT, state.node));
-  for (int r = 0; r < node_size; ++r) {
+  for (std::size_t r = 0; r < state.node_pes.size(); ++r) {
     MPI_Aint size = 0;
     int unit = 0;
     char *segment = nullptr;
-    SHMEMI_MPI(MPI_Win_shared_query(state.node_win, r, &size, &unit, &segment));
-    peers[static_cast<std::size_t>(world[r])] = segment + align_shift(segment);
+    SHMEMI_MPI(MPI_Win_shared_query(state.node_win, static_cast<int>(r), &size, &unit, &segment));
+    peers[static_cast<std::size_t>(state.node_pes[r])] = segment + align_shift(segment);
   }
   return peers;
 }
@@ -122,12 +132,11 @@ std::vector<char *> map_node_heaps(char *heap) {
 // The heaps, page-aligned, with whole pages (MPICH misplaces data after
 // segments of other sizes, and at window bases not 16-byte aligned).
 transport::HeapMap create_heaps(std::size_t bytes) {
-  int node_size = 0, largest = 0;
-  SHMEMI_MPI(MPI_Comm_size(state.node, &node_size));
+  const auto node_size = static_cast<int>(state.node_pes.size());
+  int largest = 0;
   SHMEMI_MPI(MPI_Allreduce(&node_size, &largest, 1, MPI_INT, MPI_MAX, state.comm));
   char *heap = largest == 1 ? allocate_window_heap(bytes) : allocate_shared_heap(bytes);
-  const auto n_pes = static_cast<int>(state.static_base.size());
-  return {heap, map_node_heaps(heap), node_size == n_pes};
+  return {heap, map_node_heaps(heap), node_size == state.n_pes};
 }
 
 void create_static_window(const Region &statics) {
@@ -140,9 +149,7 @@ void create_static_window(const Region &statics) {
   }
   MPI_Aint mine = 0;
   SHMEMI_MPI(MPI_Get_address(statics.base, &mine));
-  int n = 0;
-  SHMEMI_MPI(MPI_Comm_size(state.comm, &n));
-  state.static_base.assign(static_cast<std::size_t>(n), 0);
+  state.static_base.assign(static_cast<std::size_t>(state.n_pes), 0);
   SHMEMI_MPI(MPI_Allgather(&mine, 1, MPI_AINT, state.static_base.data(), 1,
                            MPI_AINT, state.comm));
 }
@@ -209,6 +216,7 @@ Identity start(bool split_nodes) {
   SHMEMI_MPI(MPI_Comm_size(state.comm, &id.n_pes));
   id.thread_provided = shmem_level(provided);
   state.my_pe = id.my_pe;
+  state.n_pes = id.n_pes;
   return id;
 }
 
@@ -249,6 +257,7 @@ void stop() {
   }
   if (state.node_win != MPI_WIN_NULL) SHMEMI_MPI(MPI_Win_free(&state.node_win));
   state.static_base.clear();
+  state.node_pes.clear();
   SHMEMI_MPI(MPI_Comm_free(&state.node));
   SHMEMI_MPI(MPI_Comm_free(&state.comm));
 }
