@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "core/checks.hpp"
+#include "core/coll_node.hpp"
+#include "core/sync.hpp"
 #include "core/team.hpp"
 
 namespace shmemi {
@@ -47,7 +49,10 @@ void require_same_or_disjoint(const char *routine, const void *dest, const void 
 
 } // namespace
 
-void coll_sync(const shmemi_team &team) { transport::team_sync(team); }
+void coll_sync(const shmemi_team &team) {
+  if (meets_on_node(team)) return node_barrier(team);
+  transport::team_sync(team);
+}
 
 void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
                     const void *source, std::size_t nelems, std::size_t elem_bytes, int root,
@@ -57,6 +62,8 @@ void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
   if (n == 0) return;
   require_symmetric(routine, "dest", dest, n);
   require_symmetric(routine, "source", source, n);
+  if (node::usable(team, dest) && node::usable(team, source))
+    return node::broadcast(team, dest, source, n, root, root_dest == RootDest::updated);
   void *buffer = dest;
   if (team_world_pe(team, root) == rt.my_pe) {
     if (root_dest == RootDest::untouched)
@@ -71,15 +78,21 @@ void coll_collect(const char *routine, const shmemi_team &team, void *dest, cons
                   std::size_t nelems, std::size_t elem_bytes, bool fixed) {
   const std::size_t n = bytes_of(routine, "nelems", nelems, elem_bytes);
   if (n > 0) require_symmetric(routine, "source", source, n);
-  const std::vector<std::size_t> sizes =
-      fixed ? std::vector<std::size_t>(static_cast<std::size_t>(team.size), n)
-            : transport::gather_sizes(team, n);
+  // On a node the sizes come with the entry barrier, which every member
+  // then leaves through the exit barrier, whatever the total.
+  const bool on_node = node::usable(team, dest);
+  const node::Sizes sizes =
+      on_node ? node::gather_sizes(team, n, source)
+              : node::Sizes{fixed ? std::vector<std::size_t>(static_cast<std::size_t>(team.size), n)
+                                  : transport::gather_sizes(team, n),
+                            false};
   const std::size_t total =
-      fixed ? bytes_of(routine, "nelems", n, sizes.size())
-            : std::accumulate(sizes.begin(), sizes.end(), std::size_t{0});
-  if (total == 0) return;
-  require_symmetric(routine, "dest", dest, total);
-  transport::gather_blocks(team, dest, source, sizes);
+      fixed ? bytes_of(routine, "nelems", n, sizes.bytes.size())
+            : std::accumulate(sizes.bytes.begin(), sizes.bytes.end(), std::size_t{0});
+  if (total > 0) require_symmetric(routine, "dest", dest, total);
+  if (on_node && sizes.mapped) return node::gather_blocks(team, dest, source, sizes.bytes);
+  if (total > 0) transport::gather_blocks(team, dest, source, sizes.bytes);
+  if (on_node) node_barrier(team);
 }
 
 void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, const void *source,
@@ -92,7 +105,10 @@ void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, con
       bytes_of(routine, "nelems", nelems, static_cast<std::size_t>(team.size));
   require_symmetric(routine, "dest", dest, strided_bytes(routine, count, dst, elem_bytes));
   require_symmetric(routine, "source", source, strided_bytes(routine, count, sst, elem_bytes));
-  transport::alltoall(team, dest, source, {nelems, elem_bytes, dst, sst});
+  const transport::Exchange x{nelems, elem_bytes, dst, sst};
+  if (node::usable(team, dest) && node::usable(team, source))
+    return node::alltoall(team, dest, source, x);
+  transport::alltoall(team, dest, source, x);
 }
 
 namespace {
@@ -114,14 +130,18 @@ bool elementwise_args(const char *routine, const char *count_arg, void *dest,
 
 void coll_reduce(const char *routine, const shmemi_team &team, void *dest, const void *source,
                  std::size_t nreduce, Elem elem, Op op) {
-  if (elementwise_args(routine, "nreduce", dest, source, nreduce, elem))
-    transport::reduce(team, dest, source, nreduce, elem, op);
+  if (!elementwise_args(routine, "nreduce", dest, source, nreduce, elem)) return;
+  if (node::usable(team, dest) && node::usable(team, source))
+    return node::reduce(team, dest, source, nreduce, elem, op);
+  transport::reduce(team, dest, source, nreduce, elem, op);
 }
 
 void coll_scan(const char *routine, const shmemi_team &team, void *dest, const void *source,
                std::size_t nelems, Elem elem, bool inclusive) {
-  if (elementwise_args(routine, "nelems", dest, source, nelems, elem))
-    transport::sum_scan(team, dest, source, nelems, elem, inclusive);
+  if (!elementwise_args(routine, "nelems", dest, source, nelems, elem)) return;
+  if (node::usable(team, dest) && node::usable(team, source))
+    return node::sum_scan(team, dest, source, nelems, elem, inclusive);
+  transport::sum_scan(team, dest, source, nelems, elem, inclusive);
 }
 
 } // namespace shmemi

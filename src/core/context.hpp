@@ -12,6 +12,8 @@ struct shmemi_team {
   int size = 0;   // number of PEs
   shmem_team_config_t config{}; // from the split's config and mask; zero: defaults
   Comm *comm = nullptr;         // owned; freed when the team is destroyed
+  bool on_node = false;         // every member's heap is mapped here
+  int slot = -1;                // its flags after each heap (core/sync.hpp), or none
 };
 
 // Every context shares the transport's windows: a context is its team and

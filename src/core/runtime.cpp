@@ -71,7 +71,7 @@ void start(int requested, const char *routine) {
   rt.heap = {heaps.local, heap_bytes};
   rt.heaps = std::move(heaps.peers);
   rt.cpu_atomics = heaps.one_node;
-  std::memset(rt.heap.base + heap_bytes, 0, page); // the flags of core/sync.cpp
+  std::memset(rt.heap.base + heap_bytes, 0, transport::flag_bytes); // core/sync.cpp's
   transport::sync_all();
   rt.allocator.emplace(heap_bytes);
   teams_start();

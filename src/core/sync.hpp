@@ -1,9 +1,40 @@
-// The world barriers. When every PE is on this node they meet through
-// flags in shared memory (a dissemination barrier, ceil(log2 n) rounds of
-// one store and one wait); otherwise through MPI.
+// Synchronization through shared memory. Every heap is followed by an area
+// of flags (transport::flag_bytes) cut into slots; a team whose PEs all
+// share this node's memory owns one slot on each member and meets through
+// it (a dissemination barrier: ceil(log2 n) rounds of one store and one
+// wait). Teams elsewhere meet through MPI.
 #pragma once
 
+#include <cstdint>
+
+#include "core/context.hpp"
+
 namespace shmemi {
+
+// The world team's and the shared team's slots, set by teams_start.
+constexpr int world_slot = 0;
+constexpr int shared_slot = 1;
+
+// Gives a new team a slot when all its PEs are on this node: collective over
+// the team (a transport reduction picks a slot free on every member). A
+// team left without one (none free, or PEs on other nodes) uses MPI. The
+// predefined teams pass their own slot, and nothing is collective.
+void claim_slot(shmemi_team &team, int predefined = -1);
+// Team destroy: this PE's part of the slot is cleared and free again.
+void release_slot(shmemi_team &team);
+
+// The team meets through shared memory: a slot, or a team of one.
+inline bool meets_on_node(const shmemi_team &team) {
+  return team.on_node && (team.slot >= 0 || team.size == 1);
+}
+
+// All members of a team that meets_on_node meet; stores before the call
+// are visible to every member after it.
+void node_barrier(const shmemi_team &team);
+// The value this PE posts in its slot for one collective (collect's sizes),
+// and another member's; read it only between two node_barriers.
+void post_value(const shmemi_team &team, std::uint64_t value);
+std::uint64_t posted_value(const shmemi_team &team, int world_pe);
 
 // All PEs meet; stores and completed operations before the call are
 // visible to every PE after it. No completion of outstanding operations.

@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "core/runtime.hpp"
+#include "core/sync.hpp"
 #include "mpi_rma/coll.hpp"
 #include "mpi_rma/transport.hpp"
 
@@ -29,7 +30,9 @@ struct Registry {
 };
 Registry registry;
 
-shmem_team_t add_team(const shmemi_team &team) {
+// Collective over the new team's members (claim_slot).
+shmem_team_t add_team(shmemi_team team) {
+  claim_slot(team);
   std::lock_guard<std::mutex> hold(registry.lock);
   registry.teams.push_back(std::make_unique<shmemi_team>(team));
   return registry.teams.back().get();
@@ -205,6 +208,7 @@ void team_destroy(const char *routine, shmem_team_t team) {
   std::unique_ptr<shmemi_team> gone = take_team(routine, team);
   transport::quiet(); // the implicit quiet of destroying the team's contexts
   contexts_of_team_stop(gone.get());
+  release_slot(*gone);
   transport::comm_free(gone->comm);
 }
 
@@ -218,15 +222,19 @@ const shmemi_team &active_set(const char *routine, int PE_start, int logPE_strid
           logPE_stride, PE_size);
   std::lock_guard<std::mutex> hold(registry.lock);
   std::unique_ptr<shmemi_team> &set = registry.active_sets[{PE_start, stride, PE_size}];
-  if (!set)
+  if (!set) {
     set = std::make_unique<shmemi_team>(shmemi_team{
         PE_start, stride, PE_size, {}, transport::comm_of_progression(PE_start, stride, PE_size)});
+    claim_slot(*set);
+  }
   return *set;
 }
 
 void teams_start() {
   shmemi_team_world = {0, 1, rt.n_pes, {}, transport::comm_world()};
+  claim_slot(shmemi_team_world, world_slot);
   shmemi_team_shared = make_shared_team();
+  claim_slot(shmemi_team_shared, shared_slot);
 }
 
 void teams_stop() {

@@ -221,6 +221,12 @@ void alltoall_strided(MPI_Comm comm, char *dest, const char *source, const Excha
 
 } // namespace
 
+std::uint64_t team_and(const shmemi_team &team, std::uint64_t mine) {
+  std::uint64_t all = 0;
+  SHMEMI_MPI(MPI_Allreduce(&mine, &all, 1, MPI_UINT64_T, MPI_BAND, comm_of(team)));
+  return all;
+}
+
 void team_sync(const shmemi_team &team) {
   synced([&] { SHMEMI_MPI(MPI_Barrier(comm_of(team))); });
 }

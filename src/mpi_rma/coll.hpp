@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "core/context.hpp"
@@ -32,6 +33,9 @@ struct Elem {
   std::size_t bytes;
 };
 enum class Op : unsigned char { band, bor, bxor, max, min, sum, prod };
+
+// The bitwise and of every member's `mine` (collective).
+std::uint64_t team_and(const shmemi_team &team, std::uint64_t mine);
 
 // All team members meet; stores before it are visible after it.
 void team_sync(const shmemi_team &team);

@@ -25,8 +25,9 @@ Identity start(bool split_nodes);
 // (SHMEM_THREAD_MULTIPLE); call before map_memory.
 void allow_concurrent_calls();
 // The symmetric heaps as this process sees them. Every heap is followed by
-// one page, zeroed and unseen by MPI, for the library's own flags
-// (core/sync.cpp).
+// flag_bytes, page-aligned and unseen by MPI, for the library's own flags
+// (core/sync.cpp); the runtime zeroes them.
+constexpr std::size_t flag_bytes = std::size_t{128} << 10;
 struct HeapMap {
   char *local = nullptr;     // this PE's heap, page-aligned
   std::vector<char *> peers; // per world PE: its heap mapped here, or null

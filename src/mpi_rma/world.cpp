@@ -76,8 +76,8 @@ private:
 };
 
 constexpr std::size_t heap_alignment = 4096; // a page; MPI aligns window bases less
-// Allocated beyond the heap: room to align it, and the page of flags after it.
-constexpr std::size_t heap_extra = 2 * heap_alignment;
+// Allocated beyond the heap: room to align it, and the flags after it.
+constexpr std::size_t heap_extra = heap_alignment + transport::flag_bytes;
 
 // Distance from `base` to the first heap_alignment boundary.
 MPI_Aint align_shift(const void *base) {

@@ -5,6 +5,9 @@ set(_coll_np 1 2 3 4)
 
 shmem_pe_test(coll_data SOURCES pe/coll_data.c NP ${_coll_np} TIMEOUT 180 LABELS coll)
 shmem_pe_test(coll_reduce SOURCES pe/coll_reduce.c NP ${_coll_np} TIMEOUT 300 LABELS coll)
+# Shared-memory collectives (heap) against MPI ones (static data), large and
+# in place, and more teams than flag slots.
+shmem_pe_test(coll_node SOURCES pe/coll_node.c NP ${_coll_np} TIMEOUT 180 LABELS coll)
 shmem_pe_test(coll_aset SOURCES pe/coll_aset.c NP ${_coll_np} TIMEOUT 300 LABELS coll)
 target_compile_options(coll_aset PRIVATE -Wno-deprecated-declarations)
 shmem_pe_test(team_split SOURCES pe/team_split.c NP ${_coll_np} TIMEOUT 180 LABELS coll)

@@ -1,0 +1,152 @@
+#include "core/coll_node.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+#include "core/combine.hpp"
+#include "core/runtime.hpp"
+#include "core/sync.hpp"
+#include "core/team.hpp"
+
+namespace shmemi::node {
+namespace {
+
+using transport::Elem;
+using transport::Op;
+
+// `local` (in this PE's heap) as mapped from world PE pe's heap.
+const char *peer(const void *local, int world_pe) {
+  const auto offset = static_cast<std::size_t>(static_cast<const char *>(local) - rt.heap.base);
+  return rt.heaps[static_cast<std::size_t>(world_pe)] + offset;
+}
+
+const char *member_data(const shmemi_team &team, const void *local, int member) {
+  return peer(local, team_world_pe(team, member));
+}
+
+// The high bit of a posted size: that member's source is not in the heap.
+constexpr std::uint64_t unmapped_bit = std::uint64_t{1} << 63;
+
+// Element-wise collectives: dest[i] = fold of members [0, end) of
+// source[i]; end differs by PE for scans. `end` 0 gives zeros.
+struct Fold {
+  Elem elem;
+  Op op;
+  int end;
+};
+
+// Elements [first, first + count) of the fold into acc; 16 KiB at a time,
+// so that acc stays in the cache while every member's data streams by.
+void fold_range(const shmemi_team &team, char *acc, const void *source, std::size_t first,
+                std::size_t count, const Fold &f) {
+  const std::size_t per = std::max<std::size_t>(1, (std::size_t{16} << 10) / f.elem.bytes);
+  for (std::size_t at = first; at < first + count; at += per) {
+    const std::size_t n = std::min(per, first + count - at);
+    char *out = acc + (at - first) * f.elem.bytes;
+    const std::size_t offset = at * f.elem.bytes;
+    if (f.end == 0) {
+      std::memset(out, 0, n * f.elem.bytes);
+      continue;
+    }
+    std::memcpy(out, member_data(team, source, 0) + offset, n * f.elem.bytes);
+    for (int m = 1; m < f.end; ++m)
+      combine(f.elem, f.op, out, member_data(team, source, m) + offset, n);
+  }
+}
+
+// Out of place: one pass. In place, the other members may still be reading
+// this PE's source: each piece goes through a buffer and lands after the
+// next barrier.
+void elementwise(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
+                 const Fold &f) {
+  char *d = static_cast<char *>(dest);
+  if (dest != source) {
+    node_barrier(team);
+    fold_range(team, d, source, 0, nelems, f);
+    node_barrier(team);
+    return;
+  }
+  alignas(64) char piece[std::size_t{16} << 10];
+  const std::size_t per = std::max<std::size_t>(1, sizeof piece / f.elem.bytes);
+  for (std::size_t first = 0; first < nelems; first += per) {
+    const std::size_t n = std::min(per, nelems - first);
+    node_barrier(team);
+    fold_range(team, piece, source, first, n, f);
+    node_barrier(team);
+    std::memcpy(d + first * f.elem.bytes, piece, n * f.elem.bytes);
+  }
+}
+
+} // namespace
+
+bool usable(const shmemi_team &team, const void *buffer) {
+  return meets_on_node(team) && rt.heap.contains(buffer, 1);
+}
+
+void broadcast(const shmemi_team &team, void *dest, const void *source, std::size_t nbytes,
+               int root, bool root_copies) {
+  const bool at_root = team_world_pe(team, root) == rt.my_pe;
+  node_barrier(team);
+  if (!at_root) std::memcpy(dest, member_data(team, source, root), nbytes);
+  node_barrier(team);
+  if (at_root && root_copies && dest != source) std::memmove(dest, source, nbytes);
+}
+
+Sizes gather_sizes(const shmemi_team &team, std::size_t mine, const void *source) {
+  const bool mapped = mine == 0 || rt.heap.contains(source, mine);
+  post_value(team, mine | (mapped ? 0 : unmapped_bit));
+  node_barrier(team);
+  Sizes sizes{std::vector<std::size_t>(static_cast<std::size_t>(team.size)), true};
+  for (int m = 0; m < team.size; ++m) {
+    const std::uint64_t posted = posted_value(team, team_world_pe(team, m));
+    sizes.bytes[static_cast<std::size_t>(m)] = posted & ~unmapped_bit;
+    sizes.mapped = sizes.mapped && !(posted & unmapped_bit);
+  }
+  return sizes;
+}
+
+void gather_blocks(const shmemi_team &team, void *dest, const void *source,
+                   const std::vector<std::size_t> &sizes) {
+  char *d = static_cast<char *>(dest);
+  for (int m = 0; m < team.size; ++m) {
+    const std::size_t bytes = sizes[static_cast<std::size_t>(m)];
+    if (bytes > 0) std::memcpy(d, member_data(team, source, m), bytes);
+    d += bytes;
+  }
+  node_barrier(team);
+}
+
+void alltoall(const shmemi_team &team, void *dest, const void *source,
+              const transport::Exchange &x) {
+  const int me = team_index(team, rt.my_pe);
+  const auto eb = static_cast<std::ptrdiff_t>(x.elem_bytes);
+  const auto block = static_cast<std::ptrdiff_t>(x.nelems);
+  const bool contiguous = x.dst_stride == 1 && x.src_stride == 1;
+  node_barrier(team);
+  for (int k = 0; k < team.size; ++k) {
+    const int m = (me + k) % team.size; // members read in a ring: no hot spot
+    const char *from = member_data(team, source, m) + me * block * x.src_stride * eb;
+    char *to = static_cast<char *>(dest) + m * block * x.dst_stride * eb;
+    if (contiguous) {
+      std::memcpy(to, from, x.nelems * x.elem_bytes);
+      continue;
+    }
+    for (std::ptrdiff_t e = 0; e < block; ++e)
+      std::memcpy(to + e * x.dst_stride * eb, from + e * x.src_stride * eb, x.elem_bytes);
+  }
+  node_barrier(team);
+}
+
+void reduce(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
+            Elem elem, Op op) {
+  elementwise(team, dest, source, nelems, {elem, op, team.size});
+}
+
+void sum_scan(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
+              Elem elem, bool inclusive) {
+  const int me = team_index(team, rt.my_pe);
+  elementwise(team, dest, source, nelems, {elem, Op::sum, inclusive ? me + 1 : me});
+}
+
+} // namespace shmemi::node

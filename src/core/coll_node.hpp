@@ -1,0 +1,41 @@
+// Collectives of teams that meet on this node (core/sync.hpp) on buffers in
+// the symmetric heap: between two node barriers each PE reads the other
+// members' data through shared memory and writes only its own memory.
+// Buffers are this PE's addresses; arguments are checked by the caller.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "core/context.hpp"
+#include "mpi_rma/coll.hpp"
+
+namespace shmemi::node {
+
+// The collective can run here: the team meets on this node and `buffer`
+// (symmetric, so in the same space on every member) is in the heap.
+bool usable(const shmemi_team &team, const void *buffer);
+
+// Root's source to every member's dest (and the root's too if root_copies).
+void broadcast(const shmemi_team &team, void *dest, const void *source, std::size_t nbytes,
+               int root, bool root_copies);
+
+// collect's first step, with the entry barrier: every member's size, and
+// whether every member's source is in the heap (else MPI moves the data).
+struct Sizes {
+  std::vector<std::size_t> bytes;
+  bool mapped;
+};
+Sizes gather_sizes(const shmemi_team &team, std::size_t mine, const void *source);
+// The second step: the blocks in team order, then the exit barrier.
+void gather_blocks(const shmemi_team &team, void *dest, const void *source,
+                   const std::vector<std::size_t> &sizes);
+
+void alltoall(const shmemi_team &team, void *dest, const void *source,
+              const transport::Exchange &x);
+void reduce(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
+            transport::Elem elem, transport::Op op);
+void sum_scan(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
+              transport::Elem elem, bool inclusive);
+
+} // namespace shmemi::node
