@@ -57,5 +57,5 @@ shmem_pe_test(team_shared SOURCES pe/team_shared.c LINK MPI::MPI_C NP ${_coll_np
               LABELS coll)
 if(SHMEM_MPI_FLAVOR STREQUAL "mpich")
   shmem_pe_test(team_shared_2nodes SOURCES pe/team_shared.c LINK MPI::MPI_C NP 2 TIMEOUT 120
-                LABELS coll ENV MPIR_CVAR_NUM_CLIQUES=2 UCX_TLS=tcp,self UCX_NET_DEVICES=lo)
+                LABELS coll ENV MPIR_CVAR_NUM_CLIQUES=2)
 endif()
