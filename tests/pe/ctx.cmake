@@ -1,13 +1,34 @@
 # Multi-PE tests of contexts, sessions and thread levels (sections 9.2, 9.5
 # and shmem_pe_quiet of 9.11).
 find_package(Threads REQUIRED)
+# ThreadSanitizer (scripts/test-tsan.sh) slows the threaded tests on Open MPI
+# from under a second to minutes at times: more time, fewer iterations.
+set(ctx_timeout 120)
+if(SHMEM_SANITIZE STREQUAL "thread")
+  set(ctx_timeout 600)
+endif()
 
 # Threads with private contexts issuing puts and AMOs at once under
 # SHMEM_THREAD_MULTIPLE; every value checked.
-shmem_pe_test(ctx_threads SOURCES pe/ctx_threads.c NP 1 2 4 TIMEOUT 120 LINK Threads::Threads)
+shmem_pe_test(ctx_threads SOURCES pe/ctx_threads.c NP 1 2 4 TIMEOUT ${ctx_timeout} LINK Threads::Threads)
+if(SHMEM_SANITIZE STREQUAL "thread")
+  target_compile_definitions(ctx_threads PRIVATE ITERS=100)
+endif()
 # Contexts from teams address team PEs; creation, get_team, destroy,
 # sessions, SHMEM_CTX_INVALID, and team destroy taking its contexts along.
-shmem_pe_test(ctx_team SOURCES pe/ctx_team.c NP 1 2 4 TIMEOUT 120)
+shmem_pe_test(ctx_team SOURCES pe/ctx_team.c NP 1 2 4 TIMEOUT ${ctx_timeout})
 # ctx_quiet, ctx_destroy, shmem_pe_quiet and shmem_ctx_pe_quiet complete the
 # operations a flag then announces.
-shmem_pe_test(ctx_quiet SOURCES pe/ctx_quiet.c NP 1 2 4 TIMEOUT 120)
+shmem_pe_test(ctx_quiet SOURCES pe/ctx_quiet.c NP 1 2 4 TIMEOUT ${ctx_timeout})
+# The same under SHMEM_THREAD_MULTIPLE: each thread's ctx_quiet (or
+# ctx_pe_quiet) completes its context's puts and AMOs, checked by a flag
+# protocol per thread, while the other threads keep issuing on theirs.
+shmem_pe_test(ctx_quiet_threads SOURCES pe/ctx_quiet_threads.c NP 1 2 4 TIMEOUT ${ctx_timeout}
+              LINK Threads::Threads)
+# The generic routines that take a context first (RMA, AMOs, signals) on a
+# private context and on a backwards-numbered team's context: C11 _Generic
+# on static data, compiled as strict C11...
+shmem_pe_test(ctx_generic SOURCES pe/ctx_generic.c NP 1 2 4 TIMEOUT ${ctx_timeout})
+set_target_properties(ctx_generic PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+# ... and the C++ overloads on the symmetric heap.
+shmem_pe_test(ctx_generic_cxx SOURCES pe/ctx_generic.cpp NP 1 2 4 TIMEOUT ${ctx_timeout})
