@@ -82,10 +82,12 @@ void amo(SymAddr dest, AmoOp op, AmoType type, const void *operand, const void *
   const MPI_Win win = window_of(dest.space);
   const MPI_Aint disp = displacement(dest, pe);
   const MPI_Datatype dt = datatype_of(type);
-  if (result != nullptr && c == Completion::local) { // operands are read before return
+  // The result is here when the call returns (and the operands were read):
+  // MPI_Win_flush, as a raw MPI fetch-and-op does.
+  if (result != nullptr && c == Completion::local) {
     const auto turn = serialize_rma();
     issue(op, operand, compare, result, dt, pe, disp, win);
-    SHMEMI_MPI(MPI_Win_flush_local(pe, win));
+    SHMEMI_MPI(MPI_Win_flush(pe, win));
     return;
   }
   if (pending_count() + 2 > max_pending) quiet();
