@@ -61,18 +61,22 @@ void progress_loop(std::chrono::microseconds interval) {
 } // namespace
 
 void progress_start(unsigned interval_us) {
+  // On every PE, thread or not: the copy is collective, and whether a PE
+  // wants the thread depends on its own environment.
   SHMEMI_MPI(MPI_Comm_dup(state.comm, &progress_comm));
+  if (interval_us == 0) return;
   running.store(true, std::memory_order_release);
   worker = new std::thread(progress_loop, std::chrono::microseconds(interval_us));
 }
 
 void progress_stop() {
-  if (worker == nullptr) return;
-  running.store(false, std::memory_order_release);
-  worker->join();
-  delete worker;
-  worker = nullptr;
-  SHMEMI_MPI(MPI_Comm_free(&progress_comm));
+  if (worker != nullptr) {
+    running.store(false, std::memory_order_release);
+    worker->join();
+    delete worker;
+    worker = nullptr;
+  }
+  if (progress_comm != MPI_COMM_NULL) SHMEMI_MPI(MPI_Comm_free(&progress_comm));
 }
 
 } // namespace shmemi::mpi

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <atomic>
 #include <cstring>
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <unistd.h>
@@ -183,14 +184,38 @@ bool shared_segments_possible() {
 #endif
 }
 
-void check_same_heap_size(std::size_t bytes) {
-  unsigned long long mine = bytes, lo = 0, hi = 0;
-  SHMEMI_MPI(MPI_Allreduce(&mine, &lo, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, state.comm));
-  SHMEMI_MPI(MPI_Allreduce(&mine, &hi, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, state.comm));
-  if (lo != hi)
+// Whether `value` is the same on every PE.
+bool same_on_all_pes(unsigned long long value) {
+  unsigned long long lo = 0, hi = 0;
+  SHMEMI_MPI(MPI_Allreduce(&value, &lo, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, state.comm));
+  SHMEMI_MPI(MPI_Allreduce(&value, &hi, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, state.comm));
+  return lo == hi;
+}
+
+// Whether `mine` holds on some PE: what follows from such a setting is
+// collective, so every PE must take the same branch.
+bool any_pe(bool mine) {
+  int local = mine ? 1 : 0, any = 0;
+  SHMEMI_MPI(MPI_Allreduce(&local, &any, 1, MPI_INT, MPI_MAX, state.comm));
+  return any != 0;
+}
+
+// Settings the windows are made with must agree, or creating them hangs.
+// They come from each PE's environment, which can differ (Open MPI passes
+// variables only to the PEs on mpiexec's host unless told with -x).
+void check_same_settings(std::size_t heap_bytes) {
+  if (!same_on_all_pes(heap_bytes))
     fatal("shmem_init",
-          "SHMEM_SYMMETRIC_SIZE differs between PEs (%llu to %llu bytes); "
-          "every PE must use the same value", lo, hi);
+          "SHMEM_SYMMETRIC_SIZE differs between PEs (%zu bytes here); every PE must use the "
+          "same value", heap_bytes);
+#ifdef OPEN_MPI
+  const char *osc = std::getenv("OMPI_MCA_osc");
+  if (!same_on_all_pes(std::hash<std::string>{}(osc ? osc : "")))
+    fatal("shmem_init",
+          "OMPI_MCA_osc differs between PEs (\"%s\" here), so they would create windows "
+          "with different components; set it, and SHMEM_FORCE_INTERNODE, the same on every PE "
+          "(mpiexec -x NAME passes a variable to all hosts)", osc ? osc : "");
+#endif
 }
 
 } // namespace
@@ -228,22 +253,21 @@ bool progress_possible() {
 
 HeapMap map_memory(std::size_t heap_bytes, const Region &statics, unsigned progress_us,
                    bool split_nodes) {
-  check_same_heap_size(heap_bytes);
+  check_same_settings(heap_bytes);
   create_static_window(statics);
   if (!split_nodes && !shared_segments_possible()) {
-    if (state.my_pe == 0)
-      warn("shmem_init", "OMPI_MCA_osc=%s leaves out osc/sm, so PEs share no memory and "
-                         "everything goes through MPI; use OMPI_MCA_osc=ucx,sm",
-           std::getenv("OMPI_MCA_osc"));
+    warn("shmem_init", "OMPI_MCA_osc=%s leaves out osc/sm, so PEs share no memory and "
+                       "everything goes through MPI; use OMPI_MCA_osc=ucx,sm",
+         std::getenv("OMPI_MCA_osc"));
     split_nodes = true;
   }
-  make_node_comm(split_nodes);
+  make_node_comm(any_pe(split_nodes));
   HeapMap heaps = create_heaps(heap_bytes);
   for (MPI_Win win : {state.heap_win, state.static_win}) {
     SHMEMI_MPI(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
     SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, win));
   }
-  if (progress_us > 0 && progress_possible()) progress_start(progress_us);
+  progress_start(progress_possible() ? progress_us : 0);
   return heaps;
 }
 

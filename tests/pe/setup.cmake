@@ -174,3 +174,20 @@ foreach(np 1 2)
   set_tests_properties(${test} PROPERTIES TIMEOUT 60
     LABELS "pe;errors;${SHMEM_MPI_FLAVOR}" ENVIRONMENT "${SHMEM_TEST_ENV}")
 endforeach()
+
+# Settings that differ between PEs, as when a variable reaches only the PEs
+# on mpiexec's host. Those whose consequences are collective (forced
+# inter-node mode, the progress thread) are agreed or kept collective; those
+# the windows are made with end the job with a message instead of a hang.
+set(_pe1_env ${CMAKE_CURRENT_LIST_DIR}/../pe1_env.sh)
+# (Open MPI: with the components set alike, as oshrun does.)
+shmem_pe_test(setup_env_differs SOURCES ${_pe}/coll_node.c NP 2 LABELS setup
+              ENV OMPI_MCA_osc=ucx,sm WRAP ${_pe1_env} SHMEM_FORCE_INTERNODE=1 SHMEM_PROGRESS_INTERVAL=0 --)
+shmem_fail_test(err_symmetric_size_differs_np2 PROGRAM err_cases NP 2 ARGS init
+                WRAP ${_pe1_env} SHMEM_SYMMETRIC_SIZE=2M --
+                REGEX "\\[shmem PE 1\\] shmem_init: SHMEM_SYMMETRIC_SIZE differs between PEs \\(2097152 bytes here\\)")
+if(SHMEM_MPI_FLAVOR STREQUAL "openmpi")
+  shmem_fail_test(err_osc_differs_np2 PROGRAM err_cases NP 2 ARGS init
+                  WRAP ${_pe1_env} OMPI_MCA_osc=ucx --
+                  REGEX "\\[shmem PE 1\\] shmem_init: OMPI_MCA_osc differs between PEs \\(\"ucx\" here\\)")
+endif()
