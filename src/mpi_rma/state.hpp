@@ -60,8 +60,14 @@ inline void note_issued(MPI_Win win, int pe) {
                        std::memory_order_relaxed);
 }
 
-// The operand copies of AMOs (amo.cpp): a mark taken before a flush covers
-// the copies of operations issued so far; after the flush they may go.
+// Copies of operands that live until the next quiet (operands.cpp). Hold
+// the lock from hold_operands(count) (which first makes room for `count`
+// copies) while copying with keep_operand and issuing the operation. A
+// mark taken before a flush covers the copies of the operations issued so
+// far; after the flush they may go.
+constexpr std::size_t max_kept_bytes = 64;
+std::unique_lock<std::mutex> hold_operands(std::size_t count);
+const void *keep_operand(const void *value, std::size_t bytes); // nullptr stays
 unsigned long pending_operands_mark();
 void release_pending_operands(unsigned long mark);
 
