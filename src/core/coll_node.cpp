@@ -55,12 +55,33 @@ void fold_range(const shmemi_team &team, char *acc, const void *source, std::siz
   }
 }
 
+// Small data through the staging buffers: dest may be the source, since
+// the others read this PE's buffer.
+void elementwise_staged(const shmemi_team &team, void *dest, const void *source,
+                        std::size_t bytes, const Fold &f) {
+  Staged staged(team);
+  std::memcpy(staged.mine(), source, bytes);
+  staged.post();
+  if (f.end == 0) {
+    std::memset(dest, 0, bytes);
+    return;
+  }
+  std::memcpy(dest, staged.of(0), bytes);
+  for (int m = 1; m < f.end; ++m) combine(f.elem, f.op, dest, staged.of(m), bytes / f.elem.bytes);
+}
+
+bool stageable(const shmemi_team &team, std::size_t bytes) {
+  return team.slot >= 0 && bytes <= stage_bytes;
+}
+
 // Out of place: one pass. In place, the other members may still be reading
 // this PE's source: each piece goes through a buffer and lands after the
 // next barrier.
 void elementwise(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
                  const Fold &f) {
   char *d = static_cast<char *>(dest);
+  if (stageable(team, nelems * f.elem.bytes))
+    return elementwise_staged(team, dest, source, nelems * f.elem.bytes, f);
   if (dest != source) {
     node_barrier(team);
     fold_range(team, d, source, 0, nelems, f);
@@ -87,6 +108,14 @@ bool usable(const shmemi_team &team, const void *buffer) {
 void broadcast(const shmemi_team &team, void *dest, const void *source, std::size_t nbytes,
                int root, bool root_copies) {
   const bool at_root = team_world_pe(team, root) == rt.my_pe;
+  if (stageable(team, nbytes)) {
+    Staged staged(team);
+    if (!at_root) return (void)std::memcpy(dest, staged.of(root), nbytes);
+    std::memcpy(staged.mine(), source, nbytes);
+    staged.post();
+    if (root_copies && dest != source) std::memmove(dest, source, nbytes);
+    return;
+  }
   node_barrier(team);
   if (!at_root) std::memcpy(dest, member_data(team, source, root), nbytes);
   node_barrier(team);

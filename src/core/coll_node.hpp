@@ -1,6 +1,8 @@
 // Collectives of teams that meet on this node (core/sync.hpp) on buffers in
 // the symmetric heap: between two node barriers each PE reads the other
 // members' data through shared memory and writes only its own memory.
+// Broadcasts and reductions of at most stage_bytes go through the slot's
+// staging buffers instead (core/sync.hpp, Staged).
 // Buffers are this PE's addresses; arguments are checked by the caller.
 #pragma once
 

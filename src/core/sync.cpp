@@ -12,20 +12,28 @@
 #include "mpi_rma/transport.hpp"
 
 namespace shmemi {
-namespace {
 
 // One cache line per barrier round, written only by the member 2^round
 // places below; this PE's count of the team's barriers; the posted value.
 // Epochs only grow, so a flag that is ahead (its writer already in the
-// next barrier) still means "arrived".
-struct alignas(64) Line {
+// next barrier) still means "arrived". Then the staged collectives' lines
+// and buffers (see Staged).
+struct alignas(64) FlagLine {
   std::uint64_t word;
 };
 struct Slot {
-  Line round[30];
-  Line value;
-  Line epoch;
+  FlagLine round[27];
+  FlagLine value;
+  FlagLine epoch;
+  FlagLine staged;  // this PE's count of the team's staged collectives
+  FlagLine posted;  // the latest of them whose data this PE's buffer holds
+  FlagLine done;    // the latest of them this PE finished reading
+  std::byte stage[2][stage_bytes];
 };
+static_assert(sizeof(Slot) == 4096, "a slot is a page");
+
+namespace {
+
 constexpr int slot_count = static_cast<int>(transport::flag_bytes / sizeof(Slot));
 static_assert(slot_count >= 64, "the flag area holds 64 slots");
 
@@ -111,6 +119,34 @@ void post_value(const shmemi_team &team, std::uint64_t value) {
 
 std::uint64_t posted_value(const shmemi_team &team, int world_pe) {
   return __atomic_load_n(&slot_of(team.slot, world_pe)->value.word, __ATOMIC_RELAXED);
+}
+
+Staged::Staged(const shmemi_team &team)
+    : team_(team), mine_(slot_of(team.slot, rt.my_pe)), number_(++mine_->staged.word) {}
+
+Staged::~Staged() { __atomic_store_n(&mine_->done.word, number_, __ATOMIC_RELEASE); }
+
+// The buffer was last used two staged collectives ago: every member must be
+// done reading it.
+void *Staged::mine() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (number_ > 2) {
+    for (int m = 0; m < team_.size; ++m) {
+      const std::uint64_t *done = &slot_of(team_.slot, team_world_pe(team_, m))->done.word;
+      wait_for([&] { return __atomic_load_n(done, __ATOMIC_ACQUIRE) >= number_ - 2; });
+    }
+  }
+  return mine_->stage[number_ % 2];
+}
+
+void Staged::post() { __atomic_store_n(&mine_->posted.word, number_, __ATOMIC_RELEASE); }
+
+// A member's `posted` may be ahead (it already staged the next collective,
+// in its other buffer), never past number_ + 1 before this PE is done.
+const void *Staged::of(int member) {
+  Slot *theirs = slot_of(team_.slot, team_world_pe(team_, member));
+  wait_for([&] { return __atomic_load_n(&theirs->posted.word, __ATOMIC_ACQUIRE) >= number_; });
+  return theirs->stage[number_ % 2];
 }
 
 // On one node the fences of the flag stores and loads also order what MPI

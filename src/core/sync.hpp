@@ -5,11 +5,14 @@
 // wait). Teams elsewhere meet through MPI.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "core/context.hpp"
 
 namespace shmemi {
+
+struct Slot; // core/sync.cpp
 
 // The world team's and the shared team's slots, set by teams_start.
 constexpr int world_slot = 0;
@@ -35,6 +38,30 @@ void node_barrier(const shmemi_team &team);
 // and another member's; read it only between two node_barriers.
 void post_value(const shmemi_team &team, std::uint64_t value);
 std::uint64_t posted_value(const shmemi_team &team, int world_pe);
+
+// Small collectives of a team with a slot meet through two staging buffers
+// per member, used in turn: a member that contributes data copies it into
+// its buffer and posts it, the readers wait for the post and copy out. One
+// store and one wait per member replace the two barriers around the reads
+// of members' heaps (the buffer being reused only once every member is done
+// with the collective before last). Every member constructs one Staged per
+// collective, in the same order; it counts as done when destroyed.
+constexpr std::size_t stage_bytes = 1024;
+class Staged {
+public:
+  explicit Staged(const shmemi_team &team);
+  ~Staged();
+  Staged(const Staged &) = delete;
+  Staged &operator=(const Staged &) = delete;
+  void *mine();                // this PE's buffer (stage_bytes) to fill
+  void post();                 // then publish it
+  const void *of(int member);  // a member's posted buffer (waits for it)
+
+private:
+  const shmemi_team &team_;
+  Slot *mine_;
+  std::uint64_t number_;
+};
 
 // All PEs meet; stores and completed operations before the call are
 // visible to every PE after it. No completion of outstanding operations.

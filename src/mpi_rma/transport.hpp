@@ -27,7 +27,7 @@ void allow_concurrent_calls();
 // The symmetric heaps as this process sees them. Every heap is followed by
 // flag_bytes, page-aligned and unseen by MPI, for the library's own flags
 // (core/sync.cpp); the runtime zeroes them.
-constexpr std::size_t flag_bytes = std::size_t{128} << 10;
+constexpr std::size_t flag_bytes = std::size_t{256} << 10;
 struct HeapMap {
   char *local = nullptr;     // this PE's heap, page-aligned
   std::vector<char *> peers; // per world PE: its heap mapped here, or null

@@ -2,7 +2,8 @@
  * on the heap) against the same collectives through MPI (static buffers),
  * at sizes that cross the shared-memory path's 16 KiB pieces: in-place and
  * out-of-place reductions and scans, broadcast, collect with PEs that
- * contribute nothing, strided alltoall; then many more teams than there are
+ * contribute nothing, strided alltoall; small ones back to back with no
+ * barrier between them; then many more teams than there are
  * flag slots, created and destroyed, each still reducing correctly. The
  * same checks hold in forced inter-node mode, where everything is MPI. */
 #include <shmem.h>
@@ -83,6 +84,34 @@ static void data_movement(long *src, long *dst, const char *where) {
   shmem_barrier_all();
 }
 
+/* Small collectives back to back with no barrier between them (through
+ * the staging buffers, which members reuse every second collective):
+ * broadcasts from rotating roots and in-place reductions and scans of 1 to
+ * 130 longs (the staging limit is 1 KiB, 128 longs), each checked. A member
+ * that ran ahead and overwrote a buffer another member still reads would
+ * show here. */
+static void small_back_to_back(long *src, long *dst) {
+  enum { ROUNDS = 3000 };
+  const int me = shmem_my_pe(), n = shmem_n_pes();
+  int bad = 0;
+  for (int r = 0; r < ROUNDS; ++r) {
+    const int count = 1 + r % 130, root = r % n;
+    for (int i = 0; i < count; ++i) src[i] = value(me, i + r);
+    if (r % 3 == 0) {
+      shmem_long_broadcast(SHMEM_TEAM_WORLD, dst, src, (size_t)count, root);
+      for (int i = 0; i < count; ++i) bad += dst[i] != value(root, i + r);
+    } else if (r % 3 == 1) {
+      shmem_long_sum_reduce(SHMEM_TEAM_WORLD, src, src, (size_t)count);
+      for (int i = 0; i < count; ++i) bad += src[i] != sum_upto(n, i + r);
+    } else {
+      shmem_long_sum_exscan(SHMEM_TEAM_WORLD, dst, src, (size_t)count);
+      for (int i = 0; i < count; ++i) bad += dst[i] != sum_upto(me, i + r);
+    }
+  }
+  CHECK_MSG(bad == 0, "%d wrong elements in %d small collectives", bad, ROUNDS);
+  shmem_barrier_all();
+}
+
 /* 150 teams, more than the 62 free flag slots, half of them alive at once,
  * every one reducing over its members. */
 static void many_teams(void) {
@@ -112,6 +141,7 @@ int main(void) {
   reductions(static_src, static_dst, "static");
   data_movement(src, dst, "heap");
   data_movement(static_src, static_dst, "static");
+  small_back_to_back(src, dst);
   many_teams();
   shmem_free(src);
   shmem_free(dst);
