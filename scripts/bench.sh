@@ -22,7 +22,7 @@
 #    docs/bench/table.md (with the issue's targets, met or missed) and
 #    docs/bench/plot.png.
 #
-# Environment: BENCH_PASSES (3), BENCH_ROUNDS (7), BENCH_MS (20, ms per
+# Environment: BENCH_PASSES (5), BENCH_ROUNDS (7), BENCH_MS (20, ms per
 # round), BENCH_TIMEOUT (180, seconds per run), BENCH_SKIP_BUILD=1 (reuse the
 # builds), BENCH_OUT (docs/bench: where the report goes). Raw outputs go to
 # build-bench/raw/. A build error stops the script
@@ -33,7 +33,7 @@ exec </dev/null
 
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
 cd "$root"
-passes=${BENCH_PASSES:-3}
+passes=${BENCH_PASSES:-5}
 rounds=${BENCH_ROUNDS:-7}
 ms=${BENCH_MS:-20}
 run_timeout=${BENCH_TIMEOUT:-180}

@@ -33,6 +33,10 @@ struct State {
   // one PE, or several; a single program thread flushes accordingly.
   std::atomic<int> heap_targets{no_target};
   std::atomic<int> static_targets{no_target};
+  // When every PE is on this node: per PE, its wake-up flag (in the page
+  // after its flags), set by a PE that sends it an operation through MPI,
+  // so that its progress thread calls into MPI only then. Empty otherwise.
+  std::vector<std::atomic<int> *> wake;
   static constexpr int no_target = -1;
   static constexpr int many_targets = -2;
 };
@@ -49,6 +53,10 @@ extern State state;
 std::unique_lock<std::mutex> serialize_rma();
 
 inline void note_issued(MPI_Win win, int pe) {
+  if (!state.wake.empty()) {
+    std::atomic<int> &wake = *state.wake[static_cast<std::size_t>(pe)];
+    if (wake.load(std::memory_order_relaxed) == 0) wake.store(1, std::memory_order_relaxed);
+  }
   std::atomic<int> &targets = win == state.heap_win ? state.heap_targets : state.static_targets;
   const int seen = targets.load(std::memory_order_relaxed);
   if (seen != pe) targets.store(seen == State::no_target ? pe : State::many_targets,
@@ -73,8 +81,10 @@ void release_pending_operands(unsigned long mark);
 
 // The library's progress thread (progress.cpp): it calls into MPI every
 // `interval_us` so that operations targeting this PE complete while the
-// program computes. Needs MPI_THREAD_MULTIPLE.
-void progress_start(unsigned interval_us);
+// program computes. Needs MPI_THREAD_MULTIPLE. With a wake-up flag (every
+// PE on this node) it calls in only for a while after the flag was set.
+// Makes a communicator on every PE, thread or not (interval 0).
+void progress_start(unsigned interval_us, std::atomic<int> *wake);
 void progress_stop();
 
 inline MPI_Win window_of(Space space) {

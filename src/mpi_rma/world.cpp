@@ -77,8 +77,9 @@ private:
 };
 
 constexpr std::size_t heap_alignment = 4096; // a page; MPI aligns window bases less
-// Allocated beyond the heap: room to align it, and the flags after it.
-constexpr std::size_t heap_extra = heap_alignment + transport::flag_bytes;
+// Allocated beyond the heap: room to align it, the core's flags after it,
+// and a page whose first word is the PE's wake-up flag (state.hpp).
+constexpr std::size_t heap_extra = heap_alignment + transport::flag_bytes + heap_alignment;
 
 // Distance from `base` to the first heap_alignment boundary.
 MPI_Aint align_shift(const void *base) {
@@ -137,7 +138,14 @@ transport::HeapMap create_heaps(std::size_t bytes) {
   int largest = 0;
   SHMEMI_MPI(MPI_Allreduce(&node_size, &largest, 1, MPI_INT, MPI_MAX, state.comm));
   char *heap = largest == 1 ? allocate_window_heap(bytes) : allocate_shared_heap(bytes);
-  return {heap, map_node_heaps(heap), node_size == state.n_pes};
+  transport::HeapMap map{heap, map_node_heaps(heap), node_size == state.n_pes};
+  state.wake.clear();
+  if (map.one_node) {
+    for (char *peer : map.peers)
+      state.wake.push_back(reinterpret_cast<std::atomic<int> *>(peer + bytes + transport::flag_bytes));
+    state.wake[static_cast<std::size_t>(state.my_pe)]->store(0);
+  }
+  return map;
 }
 
 void create_static_window(const Region &statics) {
@@ -267,7 +275,8 @@ HeapMap map_memory(std::size_t heap_bytes, const Region &statics, unsigned progr
     SHMEMI_MPI(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
     SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, win));
   }
-  progress_start(progress_possible() ? progress_us : 0);
+  progress_start(progress_possible() ? progress_us : 0,
+                 state.wake.empty() ? nullptr : state.wake[static_cast<std::size_t>(state.my_pe)]);
   return heaps;
 }
 
@@ -282,6 +291,7 @@ void stop() {
   if (state.node_win != MPI_WIN_NULL) SHMEMI_MPI(MPI_Win_free(&state.node_win));
   state.static_base.clear();
   state.node_pes.clear();
+  state.wake.clear();
   SHMEMI_MPI(MPI_Comm_free(&state.node));
   SHMEMI_MPI(MPI_Comm_free(&state.comm));
 }
