@@ -17,7 +17,7 @@
 #      oshmem                          Open MPI's OSHMEM (oshrun, OMPI_MCA_osc=ucx)
 #      mpi-mpich, mpi-openmpi          raw MPI-3 RMA (Open MPI: osc/ucx)
 #      mpi-openmpi-sm                  raw MPI-3 RMA, Open MPI osc/sm
-# 3. scripts/bench_report.py takes the median over the passes (each run
+# 3. scripts/bench_report.py takes the best of the passes (each run
 #    prints the median of its rounds) and writes docs/bench/results.csv,
 #    docs/bench/table.md (with the targets, met or missed) and
 #    docs/bench/plot.png.
