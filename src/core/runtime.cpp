@@ -71,6 +71,9 @@ void start(int requested, const char *routine) {
   rt.heap = {heaps.local, heap_bytes};
   rt.heaps = std::move(heaps.peers);
   rt.cpu_atomics = heaps.one_node;
+  const auto node_pes = std::count_if(rt.heaps.begin(), rt.heaps.end(),
+                                      [](const char *heap) { return heap != nullptr; });
+  rt.crowded = node_pes > sysconf(_SC_NPROCESSORS_ONLN);
   std::memset(rt.heap.base + heap_bytes, 0, transport::flag_bytes); // core/sync.cpp's
   transport::sync_all();
   rt.allocator.emplace(heap_bytes);

@@ -23,6 +23,9 @@ struct Runtime {
   // Every PE's heap is mapped here, so AMOs on the heap are CPU atomics;
   // otherwise every AMO goes through MPI (docs/design.md, "Atomicity").
   bool cpu_atomics = false;
+  // This node holds more PEs than it has CPUs online: a waiting PE yields
+  // its CPU almost at once, since the PE it waits for may need it.
+  bool crowded = false;
   Region statics;       // this PE's data+bss
   std::optional<HeapAllocator> allocator;
 };

@@ -6,6 +6,7 @@
 #include <sched.h>
 #include <time.h>
 
+#include "core/runtime.hpp"
 #include "mpi_rma/transport.hpp"
 
 namespace shmemi {
@@ -15,7 +16,7 @@ public:
   void pause() {
     ++rounds_;
     if (rounds_ % poll_rounds == 0) transport::poll();
-    if (rounds_ < spin_rounds) {
+    if (rounds_ < (rt.crowded ? crowded_spin_rounds : spin_rounds)) {
       relax();
     } else if (rounds_ < yield_rounds) {
       sched_yield();
@@ -33,6 +34,10 @@ private:
   }
   static constexpr unsigned poll_rounds = 64; // an MPI poll costs ~0.1-1 us
   static constexpr unsigned spin_rounds = 256;
+  // With more PEs than CPUs, spinning only delays the PE waited for (4 PEs
+  // on 2 cores, Open MPI, us: barrier 4.9-10.4 -> 3.3-4.4, broadcast 8 B
+  // 3.9-4.8 -> 1.8-2.6, sum reduction 5.3-5.7 -> 2.9-3.4).
+  static constexpr unsigned crowded_spin_rounds = 4;
   static constexpr unsigned yield_rounds = 4096;
   unsigned rounds_ = 0;
 };
