@@ -23,7 +23,7 @@
 # contexts, collectives and teams, queries, a randomized stress); the slow
 # RMA programs run with one placement each. --full runs every line (the
 # whole multi-PE suite but the 2 GiB programs and single-process
-# environment tests; 160 runs, about 19 minutes). Runs are slow here for
+# environment tests; 154 runs, about 12 minutes). Runs are slow here for
 # one reason: 4 PEs that busy-poll share 2 cores, and an operation through
 # MPI waits until its target is scheduled.
 #
