@@ -26,11 +26,16 @@ struct OperandPool {
 OperandPool pool;
 constexpr std::size_t max_pending = 4096;
 
+std::unique_lock<std::mutex> lock_pool() {
+  std::unique_lock<std::mutex> hold(pool.lock, std::defer_lock);
+  if (activity.concurrent) hold.lock();
+  return hold;
+}
+
 } // namespace
 
 std::unique_lock<std::mutex> hold_operands(std::size_t count) {
-  std::unique_lock<std::mutex> hold(pool.lock, std::defer_lock);
-  if (activity.concurrent) hold.lock();
+  std::unique_lock<std::mutex> hold = lock_pool();
   if (pool.slots.size() + count > max_pending) {
     if (hold.owns_lock()) hold.unlock();
     transport::quiet(); // takes the lock itself
@@ -47,14 +52,12 @@ const void *keep_operand(const void *value, std::size_t bytes) {
 }
 
 unsigned long pending_operands_mark() {
-  std::unique_lock<std::mutex> hold(pool.lock, std::defer_lock);
-  if (activity.concurrent) hold.lock();
+  const auto hold = lock_pool();
   return pool.first + pool.slots.size();
 }
 
 void release_pending_operands(unsigned long mark) {
-  std::unique_lock<std::mutex> hold(pool.lock, std::defer_lock);
-  if (activity.concurrent) hold.lock();
+  const auto hold = lock_pool();
   for (; pool.first < mark && !pool.slots.empty(); ++pool.first) pool.slots.pop_front();
 }
 

@@ -34,19 +34,13 @@ void complete(MPI_Win win, int pe, Completion c) {
 // waiting for MPI_Win_flush_local, which Open MPI's osc/ucx implements as a
 // full flush (a round trip: forced inter-node 8-byte put + quiet 0.16 us
 // against raw MPI's put + flush 0.07 us).
-void small_put(SymAddr remote, const void *local, std::size_t nbytes, int pe) {
-  const auto hold = hold_operands(1);
-  const void *kept = keep_operand(local, nbytes);
-  const auto turn = serialize_rma();
-  const MPI_Win win = window_of(remote.space);
-  issue(Dir::put, const_cast<void *>(kept), static_cast<int>(nbytes), MPI_BYTE, pe,
-        displacement(remote, pe), MPI_BYTE, win);
-  note_issued(win, pe);
-}
-
 void contiguous(Dir dir, SymAddr remote, void *local, std::size_t nbytes, int pe, Completion c) {
-  if (dir == Dir::put && c == Completion::local && nbytes <= max_kept_bytes)
-    return small_put(remote, local, nbytes, pe);
+  std::unique_lock<std::mutex> hold;
+  if (dir == Dir::put && c == Completion::local && nbytes <= max_kept_bytes) {
+    hold = hold_operands(1);
+    local = const_cast<void *>(keep_operand(local, nbytes));
+    c = Completion::deferred;
+  }
   const auto turn = serialize_rma();
   const MPI_Win win = window_of(remote.space);
   const MPI_Aint disp = displacement(remote, pe);

@@ -192,38 +192,37 @@ bool shared_segments_possible() {
 #endif
 }
 
-// Whether `value` is the same on every PE.
-bool same_on_all_pes(unsigned long long value) {
-  unsigned long long lo = 0, hi = 0;
-  SHMEMI_MPI(MPI_Allreduce(&value, &lo, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, state.comm));
-  SHMEMI_MPI(MPI_Allreduce(&value, &hi, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, state.comm));
-  return lo == hi;
-}
+// Settings from each PE's environment, which can differ (Open MPI passes
+// variables only to the PEs on mpiexec's host unless told with -x), agreed
+// in one reduction: forced inter-node mode if any PE asks for it (what
+// follows is collective), and whether the heap size and Open MPI's osc list
+// are the same everywhere (windows made with different ones hang).
+struct Agreed {
+  bool split_nodes;
+};
 
-// Whether `mine` holds on some PE: what follows from such a setting is
-// collective, so every PE must take the same branch.
-bool any_pe(bool mine) {
-  int local = mine ? 1 : 0, any = 0;
-  SHMEMI_MPI(MPI_Allreduce(&local, &any, 1, MPI_INT, MPI_MAX, state.comm));
-  return any != 0;
-}
-
-// Settings the windows are made with must agree, or creating them hangs.
-// They come from each PE's environment, which can differ (Open MPI passes
-// variables only to the PEs on mpiexec's host unless told with -x).
-void check_same_settings(std::size_t heap_bytes) {
-  if (!same_on_all_pes(heap_bytes))
+Agreed agree(std::size_t heap_bytes, bool split_nodes) {
+#ifdef OPEN_MPI
+  const char *osc = std::getenv("OMPI_MCA_osc");
+  const unsigned long long osc_hash = std::hash<std::string>{}(osc ? osc : "");
+#else
+  const char *osc = "";
+  const unsigned long long osc_hash = 0;
+#endif
+  // max(x) and max(~x): equal everywhere iff max(x) == ~max(~x) (= min(x)).
+  const unsigned long long mine[] = {heap_bytes, ~heap_bytes, osc_hash, ~osc_hash, split_nodes};
+  unsigned long long most[5] = {};
+  SHMEMI_MPI(MPI_Allreduce(mine, most, 5, MPI_UNSIGNED_LONG_LONG, MPI_MAX, state.comm));
+  if (most[0] != ~most[1])
     fatal("shmem_init",
           "SHMEM_SYMMETRIC_SIZE differs between PEs (%zu bytes here); every PE must use the "
           "same value", heap_bytes);
-#ifdef OPEN_MPI
-  const char *osc = std::getenv("OMPI_MCA_osc");
-  if (!same_on_all_pes(std::hash<std::string>{}(osc ? osc : "")))
+  if (most[2] != ~most[3])
     fatal("shmem_init",
           "OMPI_MCA_osc differs between PEs (\"%s\" here), so they would create windows "
           "with different components; set it, and SHMEM_FORCE_INTERNODE, the same on every PE "
           "(mpiexec -x NAME passes a variable to all hosts)", osc ? osc : "");
-#endif
+  return {most[4] != 0};
 }
 
 } // namespace
@@ -261,15 +260,15 @@ bool progress_possible() {
 
 HeapMap map_memory(std::size_t heap_bytes, const Region &statics, unsigned progress_us,
                    bool split_nodes) {
-  check_same_settings(heap_bytes);
-  create_static_window(statics);
   if (!split_nodes && !shared_segments_possible()) {
     warn("shmem_init", "OMPI_MCA_osc=%s leaves out osc/sm, so PEs share no memory and "
                        "everything goes through MPI; use OMPI_MCA_osc=ucx,sm",
          std::getenv("OMPI_MCA_osc"));
     split_nodes = true;
   }
-  make_node_comm(any_pe(split_nodes));
+  const Agreed agreed = agree(heap_bytes, split_nodes);
+  create_static_window(statics);
+  make_node_comm(agreed.split_nodes);
   HeapMap heaps = create_heaps(heap_bytes);
   for (MPI_Win win : {state.heap_win, state.static_win}) {
     SHMEMI_MPI(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
