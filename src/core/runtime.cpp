@@ -37,6 +37,14 @@ void print_banner() {
   std::fflush(stdout);
 }
 
+void unmap_node_statics() {
+  for (std::size_t pe = 0; pe < rt.static_peers.size(); ++pe)
+    if (rt.static_peers[pe] && static_cast<int>(pe) != rt.my_pe) {
+      unmap_peer_statics(rt.static_peers[pe], rt.static_segment);
+      rt.static_peers[pe] = nullptr;
+    }
+}
+
 // Programs may return from main without shmem_finalize (start_pes programs
 // always do): finish for them, then end MPI if the library started it.
 void at_process_exit() {
@@ -45,6 +53,29 @@ void at_process_exit() {
     runtime_finalize();
   }
   transport::release_mpi();
+}
+
+// The PEs of each node map each other's data+bss, all PEs or none
+// (docs/design.md, "Static data"); collective.
+void share_node_statics(bool peers_here) {
+  struct Offer {
+    int pid, fd;
+  } offer{getpid(), -1};
+  rt.static_peers.assign(static_cast<std::size_t>(rt.n_pes), nullptr);
+  rt.static_peers[static_cast<std::size_t>(rt.my_pe)] = rt.statics.base;
+  if (peers_here && share_statics(rt.static_segment)) offer.fd = rt.static_segment.fd;
+  std::vector<Offer> offers(static_cast<std::size_t>(rt.n_pes));
+  transport::allgather(&offer, sizeof offer, offers.data());
+  bool mapped = !peers_here || offer.fd >= 0;
+  for (std::size_t pe = 0; pe < offers.size() && mapped; ++pe) {
+    if (rt.heaps[pe] == nullptr || static_cast<int>(pe) == rt.my_pe) continue;
+    if (offers[pe].fd >= 0)
+      rt.static_peers[pe] = map_peer_statics(offers[pe].pid, offers[pe].fd, rt.static_segment);
+    mapped = rt.static_peers[pe] != nullptr;
+  }
+  rt.statics_shared = transport::all_true(mapped); // also: every PE mapped its peers
+  close_statics(rt.static_segment);
+  if (!rt.statics_shared) unmap_node_statics();
 }
 
 void start(int requested, const char *routine) {
@@ -65,15 +96,15 @@ void start(int requested, const char *routine) {
   const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   const std::size_t heap_bytes = (rt.config.symmetric_size + page - 1) / page * page;
   rt.statics = static_data_region();
-  transport::HeapMap heaps = transport::map_memory(
-      heap_bytes, rt.statics, static_cast<unsigned>(rt.config.progress_interval),
-      rt.config.force_internode);
+  transport::HeapMap heaps = transport::map_memory(heap_bytes, rt.config.force_internode);
   rt.heap = {heaps.local, heap_bytes};
   rt.heaps = std::move(heaps.peers);
   rt.cpu_atomics = heaps.one_node;
   const auto node_pes = std::count_if(rt.heaps.begin(), rt.heaps.end(),
                                       [](const char *heap) { return heap != nullptr; });
   rt.crowded = node_pes > sysconf(_SC_NPROCESSORS_ONLN);
+  share_node_statics(node_pes > 1);
+  transport::start_rma(rt.statics, static_cast<unsigned>(rt.config.progress_interval));
   std::memset(rt.heap.base + heap_bytes, 0, transport::flag_bytes); // core/sync.cpp's
   transport::sync_all();
   rt.allocator.emplace(heap_bytes);
@@ -107,6 +138,9 @@ void runtime_finalize() {
   rt.allocator.reset();
   rt.heap = {};
   rt.heaps.clear();
+  unmap_node_statics();
+  rt.static_peers.clear();
+  rt.statics_shared = false;
   rt.statics = {};
 }
 

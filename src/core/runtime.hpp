@@ -6,6 +6,7 @@
 
 #include "core/config.hpp"
 #include "core/heap.hpp"
+#include "core/statics.hpp"
 #include "core/symmetric.hpp"
 
 namespace shmemi {
@@ -27,6 +28,13 @@ struct Runtime {
   // its CPU almost at once, since the PE it waits for may need it.
   bool crowded = false;
   Region statics;       // this PE's data+bss
+  // Per world PE: its data+bss mapped here (this PE's own; and the node's
+  // PEs' when statics_shared), or null.
+  std::vector<char *> static_peers;
+  // Every PE maps the data+bss of its node's PEs (all or none), so on a
+  // node global variables take the heap's path, CPU atomics included.
+  bool statics_shared = false;
+  StaticSegment static_segment; // this PE's data+bss as a memory file
   std::optional<HeapAllocator> allocator;
 };
 
@@ -43,12 +51,16 @@ void runtime_finalize();
 inline bool runtime_ready() { return rt.init_depth > 0; }
 
 // Where `at` lies in world PE `pe`'s memory if this PE's loads and stores
-// reach it (the heap of a PE on this node, or this PE's own static data);
-// null otherwise.
+// reach it (the heap and the data+bss of a PE on this node); null otherwise.
 inline char *mapped_address(SymAddr at, int pe) {
-  if (at.space == Space::statics) return pe == rt.my_pe ? rt.statics.base + at.offset : nullptr;
-  char *heap = rt.heaps[static_cast<std::size_t>(pe)];
-  return heap ? heap + at.offset : nullptr;
+  const auto &bases = at.space == Space::heap ? rt.heaps : rt.static_peers;
+  char *base = bases[static_cast<std::size_t>(pe)];
+  return base ? base + at.offset : nullptr;
+}
+
+// Whether AMOs on `space` are CPU atomics (docs/design.md, "Atomicity").
+inline bool cpu_atomics_on(Space space) {
+  return rt.cpu_atomics && (space == Space::heap || rt.statics_shared);
 }
 
 } // namespace shmemi

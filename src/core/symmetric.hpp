@@ -41,8 +41,11 @@ inline bool symmetric_locate(const Region &heap, const Region &statics,
   return false;
 }
 
-// The executable's data and bss (its writable PT_LOAD segments), where the
-// program's global and static variables live. Works for PIE executables.
-Region static_data_region();
+// The whole pages around `r`.
+inline Region whole_pages(const Region &r, std::size_t page) {
+  const auto lo = reinterpret_cast<std::uintptr_t>(r.base) / page * page;
+  const auto hi = (reinterpret_cast<std::uintptr_t>(r.base) + r.size + page - 1) / page * page;
+  return {reinterpret_cast<char *>(lo), hi - lo};
+}
 
 } // namespace shmemi

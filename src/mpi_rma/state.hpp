@@ -22,9 +22,8 @@ struct State {
   MPI_Win node_win = MPI_WIN_NULL;   // MPI_Win_allocate_shared over `node`
   MPI_Win heap_win = MPI_WIN_NULL;   // over every heap, displacement unit 1
   std::vector<MPI_Aint> heap_shift;  // each PE's heap start minus its window base
-  MPI_Win static_win = MPI_WIN_NULL; // dynamic window with data+bss attached
-  std::vector<MPI_Aint> static_base; // each PE's address of its data+bss
-  void *static_attached = nullptr;   // what is attached to static_win
+  MPI_Win static_win = MPI_WIN_NULL; // over the whole pages of data+bss
+  std::vector<MPI_Aint> static_shift; // each PE's data+bss start minus its window base
   // Operations issued so far, and `issued` as it was when the latest
   // completed flush began: equal means nothing is waiting for a flush.
   std::atomic<unsigned long> issued{0};
@@ -91,11 +90,11 @@ inline MPI_Win window_of(Space space) {
   return space == Space::heap ? state.heap_win : state.static_win;
 }
 
-// Target displacement: heap offsets are relative to the window base; the
-// dynamic window takes absolute addresses of the target process.
+// Target displacement: offsets count from the start of the space, which
+// lies a shift past the window base.
 inline MPI_Aint displacement(SymAddr addr, int pe) {
   const auto offset = static_cast<MPI_Aint>(addr.offset);
-  return (addr.space == Space::heap ? state.heap_shift[pe] : state.static_base[pe]) + offset;
+  return (addr.space == Space::heap ? state.heap_shift[pe] : state.static_shift[pe]) + offset;
 }
 
 } // namespace shmemi::mpi

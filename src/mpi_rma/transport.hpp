@@ -36,10 +36,16 @@ struct HeapMap {
 };
 
 // Creates the heaps (shared memory among the PEs of a node; every PE its own
-// node if split_nodes) with a window over all of them, exposes `statics`,
-// and starts the progress thread (every progress_us; 0: none).
-HeapMap map_memory(std::size_t heap_bytes, const Region &statics, unsigned progress_us,
-                   bool split_nodes);
+// node if split_nodes) with a window over all of them.
+HeapMap map_memory(std::size_t heap_bytes, bool split_nodes);
+// After map_memory: exposes `statics` (whole pages around it) to the other
+// PEs, opens the access epochs and starts the progress thread (every
+// progress_us; 0: none). The static data must not move afterwards.
+void start_rma(const Region &statics, unsigned progress_us);
+// Collective over all PEs: every PE's `bytes` bytes, in PE order.
+void allgather(const void *mine, std::size_t bytes, void *all);
+// Collective over all PEs: whether `mine` is true on every PE.
+bool all_true(bool mine);
 // Frees the windows and the library's communicator; MPI stays up.
 void stop();
 // Finalizes MPI if start() initialized it and it is still running.

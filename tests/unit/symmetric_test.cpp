@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "core/statics.hpp"
 #include "core/symmetric.hpp"
 
 using shmemi::Region;
