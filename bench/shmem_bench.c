@@ -13,7 +13,8 @@
  * routines with a ring of COLL_SLOTS pSync/pWrk arrays and one
  * shmem_barrier_all per ring turn (a pSync array may be reused only once
  * every PE has left the previous call that used it), so their times include
- * 1/COLL_SLOTS of a barrier. */
+ * 1/COLL_SLOTS of a barrier. The gvar_ metrics repeat the small RMA, AMO and
+ * ping-pong metrics on global variables instead of heap words. */
 #define _POSIX_C_SOURCE 200809L
 #include <shmem.h>
 
@@ -39,6 +40,10 @@ static long *ctl;        /* PE 0's calibration result */
 static long *psync;      /* COLL_SLOTS x SYNC_LONGS */
 static long *pwrk;       /* COLL_SLOTS x WRK_LONGS */
 static long *coll_src, *coll_dst; /* npes longs each */
+
+/* The same targets as global variables (the gvar_ metrics). */
+static long gvar_word[8];
+static long gvar_flag;
 
 static struct bench b;
 static long seq; /* ping-pong sequence number, the same on both PEs */
@@ -169,8 +174,32 @@ static long run_alltoall8(long n) {
   return n;
 }
 
+/* run(n) with word and flag pointing at global variables. */
+static long on_globals(long (*run)(long), long n) {
+  long *heap_word = word, *heap_flag = flag;
+  word = gvar_word;
+  flag = &gvar_flag;
+  const long done = run(n);
+  word = heap_word;
+  flag = heap_flag;
+  return done;
+}
+
+static long run_gvar_put8(long n) { return on_globals(run_put8, n); }
+static long run_gvar_get8(long n) { return on_globals(run_get8, n); }
+static long run_gvar_fetch_add(long n) { return on_globals(run_fetch_add, n); }
+static long run_gvar_cswap(long n) { return on_globals(run_cswap, n); }
+static long run_gvar_add(long n) { return on_globals(run_add, n); }
+static long run_gvar_pingpong(long n) { return on_globals(run_pingpong, n); }
+
 static const struct bench_metric metrics[] = {
     BENCH_COMMON_METRICS(BENCH_METRIC_ROW)
+    {"gvar_put8_quiet_us", run_gvar_put8, BENCH_LATENCY, BENCH_PE0},
+    {"gvar_get8_us", run_gvar_get8, BENCH_LATENCY, BENCH_PE0},
+    {"gvar_fetch_add_us", run_gvar_fetch_add, BENCH_LATENCY, BENCH_PE0},
+    {"gvar_cswap_us", run_gvar_cswap, BENCH_LATENCY, BENCH_PE0},
+    {"gvar_add_rate", run_gvar_add, BENCH_RATE, BENCH_PE0},
+    {"gvar_pingpong_us", run_gvar_pingpong, BENCH_HALF_RTT, BENCH_ALL},
 };
 
 static void barrier(void) { shmem_barrier_all(); }

@@ -1,7 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
 /* Progress without the target: PE 1 computes for several seconds without
- * calling the library while PE 0 does a fetch-add (heap and static), a get
- * and a put-with-signal to it. Each must complete in well under a second. */
+ * calling the library while PE 0 does a fetch-add, a get and a
+ * put-with-signal to it, on the heap and on global variables. Each must
+ * complete in well under a second. */
 #include <shmem.h>
 #include <time.h>
 
@@ -11,6 +12,8 @@
 #define LIMIT_SECONDS 1.0
 
 static long static_counter;
+static long static_data[8];
+static uint64_t static_signal;
 
 static double now(void) {
   struct timespec t;
@@ -53,10 +56,18 @@ int main(void) {
       shmem_long_put_signal(data, src, 8, signal, 1, SHMEM_SIGNAL_SET, 1);
       shmem_quiet();
       timed("put-with-signal + quiet", t);
+      t = now();
+      shmem_long_get(got, static_data, 8, 1);
+      timed("static get", t);
+      t = now();
+      shmem_long_put_signal(static_data, src, 8, &static_signal, 1, SHMEM_SIGNAL_SET, 1);
+      shmem_quiet();
+      timed("static put-with-signal + quiet", t);
     }
     shmem_barrier_all();
     if (me == 1) {
       CHECK(*counter == 5 && static_counter == 7 && *signal == 1 && data[7] == 8);
+      CHECK(static_signal == 1 && static_data[7] == 8);
     }
   }
   CHECK_DONE();

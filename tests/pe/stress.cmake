@@ -29,3 +29,16 @@ add_test(NAME fault_global_exit_status_np2
                  $<TARGET_FILE:fault_global_exit>)
 set_tests_properties(fault_global_exit_status_np2 PROPERTIES TIMEOUT 60
   LABELS "pe;errors;stress;${SHMEM_MPI_FLAVOR}" ENVIRONMENT "${SHMEM_TEST_ENV}")
+fault_program(fault_kill)
+shmem_fail_test(fault_kill_np2 PROGRAM fault_kill NP 2 TIMEOUT 60
+                REGEX "fault_kill: PE 1 kills itself")
+# Nothing left in /dev/shm after a normal end, an abort, a crash, a killed
+# PE and shmem_global_exit (the PEs of a node share their global variables
+# through memory files that have no name).
+foreach(prog statics_shared fault_abort fault_segv fault_kill fault_global_exit)
+  add_test(NAME shm_unchanged_${prog}_np2
+           COMMAND ${CMAKE_CURRENT_LIST_DIR}/../shm_unchanged.sh ${MPIEXEC_EXECUTABLE}
+                   ${SHMEM_MPIEXEC_OPTIONS} ${MPIEXEC_NUMPROC_FLAG} 2 $<TARGET_FILE:${prog}>)
+  set_tests_properties(shm_unchanged_${prog}_np2 PROPERTIES TIMEOUT 60
+    LABELS "pe;stress;${SHMEM_MPI_FLAVOR}" ENVIRONMENT "${SHMEM_TEST_ENV}")
+endforeach()
