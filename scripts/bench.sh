@@ -10,7 +10,8 @@
 # 2. Runs the configurations round-robin, BENCH_PASSES times, each run under
 #    `timeout`: 2 PEs on this machine for every metric, and the collectives
 #    (-c) at N = 2 and 4 PEs on Open MPI (--oversubscribe; MPICH busy-polls,
-#    so never more PEs than cores).
+#    so never more PEs than cores), and bench/shmem_crowd (atomics and a
+#    lock on global variables) at 8 PEs on Open MPI, ours against OSHMEM.
 #      ours-mpich, ours-openmpi        this library, PEs of one node
 #      ours-*-internode                the same with SHMEM_FORCE_INTERNODE=1
 #                                      (every PE its own node: all MPI RMA)
@@ -75,6 +76,7 @@ build() {
   done
   say "building shmem_bench against OSHMEM (/usr/bin/oshcc)"
   /usr/bin/oshcc -std=gnu11 -O2 -g -Wall -Wextra -o "$work/shmem_bench_oshmem" bench/shmem_bench.c
+  /usr/bin/oshcc -std=gnu11 -O2 -g -Wall -Wextra -o "$work/shmem_crowd_oshmem" bench/shmem_crowd.c
 }
 
 # The command line of one configuration at $1 PEs; extra bench options after.
@@ -92,6 +94,17 @@ command_of() {
   mpi-openmpi | mpi-openmpi-sm)
     echo "mpiexec.openmpi --allow-run-as-root --oversubscribe -n $np build-bench-openmpi/bench/mpi_bench" ;;
   *) die "unknown configuration $config" ;;
+  esac
+}
+
+# The crowded-node program of a configuration at $2 PEs.
+crowd_command_of() {
+  case $1 in
+  ours-openmpi)
+    echo "build-bench-openmpi/tools/oshrun -np $2 build-bench-openmpi/bench/shmem_crowd" ;;
+  oshmem)
+    echo "/usr/bin/oshrun --allow-run-as-root --oversubscribe -np $2 $work/shmem_crowd_oshmem" ;;
+  *) die "no crowded-node run for $1" ;;
   esac
 }
 
@@ -131,6 +144,21 @@ run_config() {
   say "  $((SECONDS - start)) s, $(grep -c . "$out") metrics"
 }
 
+# run_crowd PASS CONFIG NP: the crowded-node program, output in $raw.
+run_crowd() {
+  local pass=$1 config=$2 np=$3 status=0
+  local out=$raw/pass$pass/$config-crowd-np$np.txt
+  say "pass $pass/$passes: $config-crowd-np$np"
+  # shellcheck disable=SC2046
+  env $(env_of "$config") timeout -k 10 "$run_timeout" $(crowd_command_of "$config" "$np") \
+    >"$out" 2>"$out.err" || status=$?
+  if [ "$status" -ne 0 ]; then
+    failures=$((failures + 1))
+    say "FAILED: $config-crowd-np$np in pass $pass: exit status $status"
+    printf '%s\t%s\t%s\n' "$pass" "$config-crowd-np$np" "exit status $status" >>"$raw/failures.tsv"
+  fi
+}
+
 main() {
   mkdir -p "$work" "$docs"
   need_tools
@@ -148,6 +176,7 @@ main() {
     for np in 2 4; do
       for config in "${sweep[@]}"; do run_config "$pass" "$config" "$np" -c; done
     done
+    for config in ours-openmpi oshmem; do run_crowd "$pass" "$config" 8; done
   done
   say "writing results.csv, table.md and plot.png in $docs"
   "$python" scripts/bench_report.py --raw "$raw" --out "$docs" \
