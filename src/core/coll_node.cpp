@@ -15,17 +15,18 @@ namespace {
 using transport::Elem;
 using transport::Op;
 
-// `local` (in this PE's heap) as mapped from world PE pe's heap.
+// `local` (node_mapped) as mapped from world PE pe's memory.
 const char *peer(const void *local, int world_pe) {
-  const auto offset = static_cast<std::size_t>(static_cast<const char *>(local) - rt.heap.base);
-  return rt.heaps[static_cast<std::size_t>(world_pe)] + offset;
+  SymAddr at{};
+  symmetric_locate(rt.heap, rt.statics, local, 1, at);
+  return mapped_address(at, world_pe);
 }
 
 const char *member_data(const shmemi_team &team, const void *local, int member) {
   return peer(local, team_world_pe(team, member));
 }
 
-// The high bit of a posted size: that member's source is not in the heap.
+// The high bit of a posted size: that member's source is not node_mapped.
 constexpr std::uint64_t unmapped_bit = std::uint64_t{1} << 63;
 
 // Element-wise collectives: dest[i] = fold of members [0, end) of
@@ -102,7 +103,7 @@ void elementwise(const shmemi_team &team, void *dest, const void *source, std::s
 } // namespace
 
 bool usable(const shmemi_team &team, const void *buffer) {
-  return meets_on_node(team) && rt.heap.contains(buffer, 1);
+  return meets_on_node(team) && node_mapped(buffer, 1);
 }
 
 void broadcast(const shmemi_team &team, void *dest, const void *source, std::size_t nbytes,
@@ -123,7 +124,7 @@ void broadcast(const shmemi_team &team, void *dest, const void *source, std::siz
 }
 
 Sizes gather_sizes(const shmemi_team &team, std::size_t mine, const void *source) {
-  const bool mapped = mine == 0 || rt.heap.contains(source, mine);
+  const bool mapped = mine == 0 || node_mapped(source, mine);
   post_value(team, mine | (mapped ? 0 : unmapped_bit));
   node_barrier(team);
   Sizes sizes{std::vector<std::size_t>(static_cast<std::size_t>(team.size)), true};

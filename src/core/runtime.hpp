@@ -58,6 +58,12 @@ inline char *mapped_address(SymAddr at, int pe) {
   return base ? base + at.offset : nullptr;
 }
 
+// Whether [addr, addr + len) lies in memory that the PEs of this node map
+// from each other: the heap, and the data+bss when they share it.
+inline bool node_mapped(const void *addr, std::size_t len) {
+  return rt.heap.contains(addr, len) || (rt.statics_shared && rt.statics.contains(addr, len));
+}
+
 // Whether AMOs on `space` are CPU atomics (docs/design.md, "Atomicity").
 inline bool cpu_atomics_on(Space space) {
   return rt.cpu_atomics && (space == Space::heap || rt.statics_shared);

@@ -1,5 +1,5 @@
 /* Collectives through shared memory (teams whose PEs share a node, buffers
- * on the heap) against the same collectives through MPI (static buffers),
+ * on the heap and in global variables, which the node's PEs share too),
  * at sizes that cross the shared-memory path's 16 KiB pieces: in-place and
  * out-of-place reductions and scans, broadcast, collect with PEs that
  * contribute nothing, strided alltoall; small ones back to back with no
