@@ -4,7 +4,10 @@
 #include <link.h>
 #include <pthread.h>
 #include <sys/mman.h>
+#include <sys/shm.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "core/error.hpp"
@@ -114,6 +118,74 @@ void privatize_in_child() {
   shared_pages = {};
 }
 
+// The pages around the writable segments, copied to `to` at their offset
+// from `origin` (the gaps between segments may be unreadable).
+void copy_segments(const Layout &layout, char *to, const char *origin) {
+  for (const Region &seg : layout.writable) {
+    const Region pages = whole_pages(seg, page_size());
+    copy_pages(to + (pages.base - origin), pages.base, pages.size);
+  }
+}
+
+// One line of /proc/self/maps.
+struct Mapping {
+  std::uintptr_t lo = 0, hi = 0;
+  unsigned long long offset = 0, inode = 0;
+  unsigned major = 0, minor = 0;
+  char perms[5] = {};
+  std::string path;
+};
+
+bool find_mapping(const void *address, Mapping &out) {
+  FILE *maps = std::fopen("/proc/self/maps", "r");
+  if (!maps) return false;
+  const auto at = reinterpret_cast<std::uintptr_t>(address);
+  char line[512], path[400];
+  bool found = false;
+  while (!found && std::fgets(line, sizeof line, maps)) {
+    path[0] = '\0';
+    found = std::sscanf(line, "%lx-%lx %4s %llx %x:%x %llu %399s", &out.lo, &out.hi, out.perms,
+                        &out.offset, &out.major, &out.minor, &out.inode, path) >= 7 &&
+            out.lo <= at && at < out.hi;
+    out.path = path;
+  }
+  std::fclose(maps);
+  return found;
+}
+
+// A descriptor this process holds on the file of `m`, or -1.
+int descriptor_of(const Mapping &m) {
+  for (int fd = 0; fd < 4096; ++fd) {
+    struct stat st;
+    if (fstat(fd, &st) == 0 && st.st_ino == m.inode && major(st.st_dev) == m.major &&
+        minor(st.st_dev) == m.minor)
+      return fd;
+  }
+  return -1;
+}
+
+// Maps what backs `memory` (described by m) over `pages`.
+bool map_alias(const Mapping &m, char *memory, const Region &pages) {
+  const auto at = reinterpret_cast<std::uintptr_t>(memory);
+  if (m.perms[3] != 's' || m.hi - at < pages.size) return false;
+  if (m.path.rfind("/SYSV", 0) == 0) // the inode of a SysV segment is its id
+    return at == m.lo && m.hi - m.lo == pages.size &&
+           shmat(static_cast<int>(m.inode), pages.base, SHM_REMAP) == pages.base;
+  const int fd = descriptor_of(m);
+  return fd >= 0 && mmap(pages.base, pages.size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+                         fd, static_cast<off_t>(m.offset + (at - m.lo))) == pages.base;
+}
+
+// The pages are now shared memory: relro read-only again, and private
+// copies for forked children.
+void became_shared(const Layout &layout, const Region &pages) {
+  shared_relro = relro_pages(layout, pages);
+  if (shared_relro.size) mprotect(shared_relro.base, shared_relro.size, PROT_READ);
+  shared_pages = pages;
+  static const bool fork_hook = pthread_atfork(nullptr, nullptr, privatize_in_child) == 0;
+  (void)fork_hook;
+}
+
 bool fail(const char *what) {
   debug("shmem_init", "global and static variables are not shared on this node (%s: %s); "
                       "they are reached through MPI", what, std::strerror(errno));
@@ -149,12 +221,23 @@ bool share_statics(StaticSegment &out) {
     close(fd);
     return fail(copied ? "mmap" : "copying into a memory file");
   }
-  shared_relro = relro_pages(layout, pages);
-  if (shared_relro.size) mprotect(shared_relro.base, shared_relro.size, PROT_READ);
-  shared_pages = pages;
-  static const bool fork_hook = pthread_atfork(nullptr, nullptr, privatize_in_child) == 0;
-  (void)fork_hook;
+  became_shared(layout, pages);
   out = {fd, pages, static_cast<std::size_t>(statics.base - pages.base)};
+  return true;
+}
+
+bool alias_statics(char *memory) {
+  const Layout layout = main_program_layout();
+  const Region pages = whole_pages(static_data_region(), page_size());
+  Mapping m;
+  if (pages.size == 0 || reinterpret_cast<std::uintptr_t>(memory) % page_size() != 0 ||
+      !find_mapping(memory, m))
+    return false;
+  copy_segments(layout, memory, pages.base);
+  // As in share_statics, a store by another thread from here to the map
+  // would be lost.
+  if (!map_alias(m, memory, pages)) return false;
+  became_shared(layout, pages);
   return true;
 }
 

@@ -27,6 +27,13 @@ struct StaticSegment {
 // untouched, where the system does not allow it.
 bool share_statics(StaticSegment &out);
 
+// Makes the whole pages of the data+bss an alias of `memory` (as many
+// bytes, page-aligned, mapped shared from a file or a SysV segment, as
+// MPI_Win_allocate memory often is), contents kept: what MPI writes into
+// `memory` then lands in the variables. False, with the variables
+// untouched, where `memory` is not such a mapping.
+bool alias_statics(char *memory);
+
 // Maps the segment process `pid` shared as its descriptor `fd` (through
 // /proc, so nothing is ever named in /dev/shm), laid out like `mine`;
 // returns where that process's data+bss start here, or null on failure.

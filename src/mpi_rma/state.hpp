@@ -20,6 +20,7 @@ struct State {
   MPI_Comm node = MPI_COMM_NULL;     // the PEs whose heaps are mapped here
   std::vector<int> node_pes;         // their world PE numbers, in node rank order
   MPI_Win node_win = MPI_WIN_NULL;   // MPI_Win_allocate_shared over `node`
+  bool one_pe_nodes = false;         // every node holds one PE (or forced mode)
   MPI_Win heap_win = MPI_WIN_NULL;   // over every heap, displacement unit 1
   std::vector<MPI_Aint> heap_shift;  // each PE's heap start minus its window base
   MPI_Win static_win = MPI_WIN_NULL; // over the whole pages of data+bss

@@ -40,8 +40,11 @@ struct HeapMap {
 HeapMap map_memory(std::size_t heap_bytes, bool split_nodes);
 // After map_memory: exposes `statics` (whole pages around it) to the other
 // PEs, opens the access epochs and starts the progress thread (every
-// progress_us; 0: none). The static data must not move afterwards.
-void start_rma(const Region &statics, unsigned progress_us);
+// progress_us; 0: none). Where nodes hold one PE, MPI allocates the window
+// and `alias` is asked to make the variables an alias of its memory (as
+// many bytes as the whole pages; false: not possible). The static data must
+// not move afterwards.
+void start_rma(const Region &statics, bool (*alias)(char *memory), unsigned progress_us);
 // Collective over all PEs: every PE's `bytes` bytes, in PE order.
 void allgather(const void *mine, std::size_t bytes, void *all);
 // Collective over all PEs: whether `mine` is true on every PE.
