@@ -11,6 +11,9 @@ shmem_pe_test(coll_node SOURCES pe/coll_node.c NP ${_coll_np} TIMEOUT 180 LABELS
 shmem_pe_test(coll_aset SOURCES pe/coll_aset.c NP ${_coll_np} TIMEOUT 300 LABELS coll)
 target_compile_options(coll_aset PRIVATE -Wno-deprecated-declarations)
 shmem_pe_test(team_split SOURCES pe/team_split.c NP ${_coll_np} TIMEOUT 180 LABELS coll)
+# Negative strides: numbering, contexts, and every collective on a team
+# destroyed right after it while the other members arrive late.
+shmem_pe_test(team_negative SOURCES pe/team_negative.c NP 2 3 4 TIMEOUT 120 LABELS coll)
 # The C11 generic names, compiled as strict C11.
 shmem_pe_test(coll_generic SOURCES pe/coll_generic.c NP ${_coll_np} TIMEOUT 180 LABELS coll)
 set_target_properties(coll_generic PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON
