@@ -31,10 +31,14 @@ void require_apart(const char *routine, const void *dest, std::size_t dest_bytes
   require_disjoint(routine, "dest", dest, dest_bytes, "source", source, source_bytes);
 }
 
+// Broadcast also runs in place (dest == source), which programs rely on and
+// which has one meaning: the source is read only on the root, where it
+// already is the result, and every other PE's copy is only written.
+// Partial overlaps stay refused.
 void broadcast(const char *routine, const shmemi_team &team, void *dest, const void *source,
                size_t nelems, size_t elem_bytes, int root, RootDest root_dest) {
   const std::size_t n = product(nelems, elem_bytes);
-  require_apart(routine, dest, n, source, n);
+  if (dest != source) require_apart(routine, dest, n, source, n);
   coll_broadcast(routine, team, dest, source, nelems, elem_bytes, root, root_dest);
 }
 

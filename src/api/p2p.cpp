@@ -98,7 +98,7 @@ IvarSet<T> checked(const Args &a, T *ivars, int cmp, const T *values, T value) {
   }                                                                            \
   SHMEMI_ENTRY(size_t, shmem_##N##_test_any) SHMEMI_P2P_MANY(T) noexcept {     \
     transport::poll();                                                         \
-    return SHMEMI_MANY(T, N##_test_any).any();                                 \
+    return test_any(SHMEMI_MANY(T, N##_test_any));                             \
   }                                                                            \
   SHMEMI_ENTRY(size_t, shmem_##N##_test_some) SHMEMI_P2P_SOME(T) noexcept {    \
     transport::poll();                                                         \
@@ -110,7 +110,7 @@ IvarSet<T> checked(const Args &a, T *ivars, int cmp, const T *values, T value) {
   }                                                                            \
   SHMEMI_ENTRY(size_t, shmem_##N##_test_any_vector) SHMEMI_P2P_MANY_V(T) noexcept { \
     transport::poll();                                                         \
-    return SHMEMI_VECTOR(T, N##_test_any_vector).any();                        \
+    return test_any(SHMEMI_VECTOR(T, N##_test_any_vector));                    \
   }                                                                            \
   SHMEMI_ENTRY(size_t, shmem_##N##_test_some_vector) SHMEMI_P2P_SOME_V(T) noexcept { \
     transport::poll();                                                         \

@@ -52,9 +52,13 @@ template <class T> struct IvarSet {
       if (active(i) && !satisfied(i)) return false;
     return true;
   }
-  std::size_t any() const { // SIZE_MAX if none
-    for (std::size_t i = 0; i < nelems; ++i)
+  // The first element from `first` on (wrapping around) that is in the set
+  // and satisfied; SIZE_MAX if none.
+  std::size_t any(std::size_t first) const {
+    for (std::size_t k = 0; k < nelems; ++k) {
+      const std::size_t i = first + k < nelems ? first + k : first + k - nelems;
       if (active(i) && satisfied(i)) return i;
+    }
     return SIZE_MAX;
   }
   std::size_t some(std::size_t *indices) const {
@@ -83,10 +87,28 @@ template <class T> void wait_all(const IvarSet<T> &set) {
   wait_for([&] { return set.all(); });
 }
 
+// Where the any routines start looking: a fresh pseudo-random element per
+// call (xorshift), so that an element that stays satisfied is returned
+// after nelems calls on average, whatever else the thread tests in between
+// (spec: "a series of calls ... must eventually return i"). Always starting
+// at 0 returned the lowest satisfied element forever.
+inline std::size_t scan_start(std::size_t nelems) {
+  thread_local std::uint64_t state = 0x9e3779b97f4a7c15u;
+  state ^= state << 13;
+  state ^= state >> 7;
+  state ^= state << 17;
+  return nelems == 0 ? 0 : static_cast<std::size_t>(state % nelems);
+}
+
+template <class T> std::size_t test_any(const IvarSet<T> &set) {
+  return set.any(scan_start(set.nelems));
+}
+
 template <class T> std::size_t wait_any(const IvarSet<T> &set) {
   if (set.none_active()) return SIZE_MAX;
+  const std::size_t first = scan_start(set.nelems);
   std::size_t found = SIZE_MAX;
-  wait_for([&] { return (found = set.any()) != SIZE_MAX; });
+  wait_for([&] { return (found = set.any(first)) != SIZE_MAX; });
   return found;
 }
 

@@ -88,9 +88,15 @@ void claim_slot(shmemi_team &team, int predefined) {
   mark(team.slot, false);
 }
 
-// After this PE left the team's last barrier nobody writes its slot again.
+// The other members may still be reading this PE's slot: a staged
+// collective's posted line and buffer (a broadcast's root, or any member of
+// a reduction, leaves as soon as it has posted and read) and its done line.
+// Once this PE left a barrier of the team, nobody reads or writes its slot
+// again (every member wrote its lines of that barrier before this PE could
+// leave), so it is cleared only after one.
 void release_slot(shmemi_team &team) {
   if (team.slot < 2) return;
+  node_barrier(team);
   std::memset(static_cast<void *>(slot_of(team.slot, rt.my_pe)), 0, sizeof(Slot));
   mark(team.slot, true);
   team.slot = -1;

@@ -23,7 +23,8 @@ constexpr int shared_slot = 1;
 // team left without one (none free, or PEs on other nodes) uses MPI. The
 // predefined teams pass their own slot, and nothing is collective.
 void claim_slot(shmemi_team &team, int predefined = -1);
-// Team destroy: this PE's part of the slot is cleared and free again.
+// Team destroy, collective over the team: once every member is done with
+// this PE's part of the slot, it is cleared and free again.
 void release_slot(shmemi_team &team);
 
 // The team meets through shared memory: a slot, or a team of one.

@@ -8,9 +8,14 @@ shmem_pe_test(coll_reduce SOURCES pe/coll_reduce.c NP ${_coll_np} TIMEOUT 300 LA
 # Shared-memory collectives (heap) against MPI ones (static data), large and
 # in place, and more teams than flag slots.
 shmem_pe_test(coll_node SOURCES pe/coll_node.c NP ${_coll_np} TIMEOUT 180 LABELS coll)
+# Broadcast in place (dest == source): team, mem and active-set forms.
+shmem_pe_test(coll_inplace SOURCES pe/coll_inplace.c NP ${_coll_np} TIMEOUT 120 LABELS coll)
 shmem_pe_test(coll_aset SOURCES pe/coll_aset.c NP ${_coll_np} TIMEOUT 300 LABELS coll)
 target_compile_options(coll_aset PRIVATE -Wno-deprecated-declarations)
 shmem_pe_test(team_split SOURCES pe/team_split.c NP ${_coll_np} TIMEOUT 180 LABELS coll)
+# Negative strides: numbering, contexts, and every collective on a team
+# destroyed right after it while the other members arrive late.
+shmem_pe_test(team_negative SOURCES pe/team_negative.c NP 2 3 4 TIMEOUT 120 LABELS coll)
 # The C11 generic names, compiled as strict C11.
 shmem_pe_test(coll_generic SOURCES pe/coll_generic.c NP ${_coll_np} TIMEOUT 180 LABELS coll)
 set_target_properties(coll_generic PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON
@@ -46,6 +51,10 @@ coll_error(not_in_active_set "shmem_int_sum_to_all: PE 1 is not in the active se
 coll_error(alltoalls_stride
            "shmem_int_alltoalls: arguments dst = 0 and sst = 1 must both be at least 1")
 coll_error(reduce_overlap "shmem_int_sum_reduce: arguments dest = ${_ptr} and source = ${_ptr} overlap partially")
+# In place is honoured for broadcasts only (README, "Errors you may meet").
+coll_error(broadcast_overlap "shmem_broadcast64: arguments dest = ${_ptr} \\(32 bytes\\) and source = ${_ptr} \\(32 bytes\\) overlap")
+coll_error(collect_in_place "shmem_int_fcollect: arguments dest = ${_ptr} \\([0-9]+ bytes\\) and source = ${_ptr} \\(16 bytes\\) overlap")
+coll_error(alltoall_in_place "shmem_int_alltoall: arguments dest = ${_ptr} \\([0-9]+ bytes\\) and source = ${_ptr} \\([0-9]+ bytes\\) overlap")
 coll_error(collect_stack "shmem_int_fcollect: argument source = ${_ptr} \\(16 bytes\\) is not a symmetric address")
 coll_error(split_mask "shmem_team_split_strided: argument config_mask = 0x100 has bits of no configuration constant")
 coll_error(split_null_config "shmem_team_split_2d: argument xaxis_config is NULL but xaxis_mask selects SHMEM_TEAM_NUM_CONTEXTS")

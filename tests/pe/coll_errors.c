@@ -43,6 +43,15 @@ static void alltoalls_stride(void) {
 
 static void reduce_overlap(void) { shmem_int_sum_reduce(SHMEM_TEAM_WORLD, ibuf + 1, ibuf, 4); }
 
+/* Exact in place is honoured for broadcasts only. */
+static void broadcast_overlap(void) {
+  shmem_broadcast64(obuf + 1, obuf, 4, 0, 0, 0, shmem_n_pes(), psync);
+}
+
+static void collect_in_place(void) { shmem_int_fcollect(SHMEM_TEAM_WORLD, obuf, obuf, 4); }
+
+static void alltoall_in_place(void) { shmem_int_alltoall(SHMEM_TEAM_WORLD, obuf, obuf, 2); }
+
 static void collect_stack(void) {
   int on_stack[4] = {0};
   shmem_int_fcollect(SHMEM_TEAM_WORLD, obuf, on_stack, 4);
@@ -77,6 +86,9 @@ static const struct {
     {"not_in_active_set", not_in_active_set},
     {"alltoalls_stride", alltoalls_stride},
     {"reduce_overlap", reduce_overlap},
+    {"broadcast_overlap", broadcast_overlap},
+    {"collect_in_place", collect_in_place},
+    {"alltoall_in_place", alltoall_in_place},
     {"collect_stack", collect_stack},
     {"split_mask", split_mask},
     {"split_null_config", split_null_config},

@@ -87,6 +87,9 @@ step_oshrun() {
 step_oshcc() {
   say "$prefix/bin/oshcc" -std=c11 -Wall -Wextra -Werror "$src/c11_put.c" -o c11_put
   run_pes ./c11_put
+  # No -lm: oshcc links the math library itself.
+  say "$prefix/bin/oshcc" -std=c11 -Wall -Wextra -Werror "$src/c_libm.c" -o c_libm
+  run_pes ./c_libm
 }
 
 step_oshcxx() {
