@@ -28,8 +28,17 @@ void allow_concurrent_calls();
 // flag_bytes, page-aligned and unseen by MPI, for the library's own flags
 // (core/sync.cpp); the runtime zeroes them.
 constexpr std::size_t flag_bytes = std::size_t{256} << 10;
+// The alignment of every PE's heap base: the largest power of two not above
+// the heap's size (heap_bytes, whole pages), at least a page. The allocator
+// hands out the same offsets on every PE, so this is the largest alignment
+// shmem_align can give.
+inline std::size_t heap_alignment(std::size_t heap_bytes) {
+  std::size_t alignment = 4096;
+  while (alignment <= heap_bytes / 2) alignment *= 2;
+  return alignment;
+}
 struct HeapMap {
-  char *local = nullptr;     // this PE's heap, page-aligned
+  char *local = nullptr;     // this PE's heap, at a multiple of heap_alignment
   std::vector<char *> peers; // per world PE: its heap mapped here, or null
                              // (another node); peers[my_pe] == local
   bool one_node = false;     // every PE's heap is mapped here

@@ -76,26 +76,32 @@ private:
   MPI_Info info_ = MPI_INFO_NULL;
 };
 
-constexpr std::size_t heap_alignment = 4096; // a page; MPI aligns window bases less
-// Allocated beyond the heap: room to align it, the core's flags after it,
-// and a page whose first word is the PE's wake-up flag (state.hpp).
-constexpr std::size_t heap_extra = heap_alignment + transport::flag_bytes + heap_alignment;
+constexpr std::size_t page_bytes = 4096;
 
-// Distance from `base` to the first heap_alignment boundary.
-MPI_Aint align_shift(const void *base) {
+// Allocated for a heap of `bytes`: room to align it (MPI aligns window bases
+// to less than a page), the heap, the core's flags, and a page whose first
+// word is the PE's wake-up flag (state.hpp). Untouched pages cost no memory
+// (docs/design.md, "Nodes and heaps").
+MPI_Aint heap_allocation(std::size_t bytes) {
+  return static_cast<MPI_Aint>(transport::heap_alignment(bytes) + bytes + transport::flag_bytes +
+                               page_bytes);
+}
+
+// Distance from `base` to the first multiple of `alignment` (a power of two).
+MPI_Aint align_shift(const void *base, std::size_t alignment) {
   const auto address = reinterpret_cast<std::uintptr_t>(base);
-  return static_cast<MPI_Aint>((heap_alignment - address % heap_alignment) % heap_alignment);
+  return static_cast<MPI_Aint>((alignment - address % alignment) % alignment);
 }
 
 // Every PE its own node: one MPI_Win_allocate; MPI does not align its base
 // (MPICH: 16 bytes past a page at 1 PE; Open MPI osc/rdma: 8 mod 16), so the
-// heap starts at the first page boundary and each PE's shift is allgathered
-// into the displacement.
+// heap starts at the first multiple of heap_alignment and each PE's shift is
+// allgathered into the displacement.
 char *allocate_window_heap(std::size_t bytes) {
   char *base = nullptr;
-  SHMEMI_MPI(MPI_Win_allocate(static_cast<MPI_Aint>(bytes + heap_extra), 1,
-                              TrueHints{"same_size"}.get(), state.comm, &base, &state.heap_win));
-  const MPI_Aint shift = align_shift(base);
+  SHMEMI_MPI(MPI_Win_allocate(heap_allocation(bytes), 1, TrueHints{"same_size"}.get(),
+                              state.comm, &base, &state.heap_win));
+  const MPI_Aint shift = align_shift(base, transport::heap_alignment(bytes));
   state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
   SHMEMI_MPI(MPI_Allgather(&shift, 1, MPI_AINT, state.heap_shift.data(), 1, MPI_AINT, state.comm));
   return base + shift;
@@ -106,10 +112,10 @@ char *allocate_window_heap(std::size_t bytes) {
 // MPI_Win_create over every heap serves the PEs of other nodes.
 char *allocate_shared_heap(std::size_t bytes) {
   char *segment = nullptr;
-  SHMEMI_MPI(MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes + heap_extra), 1,
+  SHMEMI_MPI(MPI_Win_allocate_shared(heap_allocation(bytes), 1,
                                      TrueHints{"alloc_shared_noncontig"}.get(), state.node,
                                      &segment, &state.node_win));
-  char *heap = segment + align_shift(segment);
+  char *heap = segment + align_shift(segment, transport::heap_alignment(bytes));
   SHMEMI_MPI(MPI_Win_create(heap, static_cast<MPI_Aint>(bytes), 1, TrueHints{"same_size"}.get(),
                             state.comm, &state.heap_win));
   state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
@@ -117,22 +123,33 @@ char *allocate_shared_heap(std::size_t bytes) {
 }
 
 // Every node PE's heap as mapped here, by world PE (null: another node).
+// Each PE's heap lies where it put it in its segment: its shift, which
+// differs from what this mapping's address would give above a page (other
+// processes map the segment at other addresses), is allgathered.
 std::vector<char *> map_node_heaps(char *heap) {
   std::vector<char *> peers(static_cast<std::size_t>(state.n_pes), nullptr);
   peers[static_cast<std::size_t>(state.my_pe)] = heap;
   if (state.node_win == MPI_WIN_NULL) return peers;
-  for (std::size_t r = 0; r < state.node_pes.size(); ++r) {
+  const std::size_t node_size = state.node_pes.size();
+  std::vector<char *> segments(node_size, nullptr);
+  std::vector<MPI_Aint> shifts(node_size, 0);
+  for (std::size_t r = 0; r < node_size; ++r) {
     MPI_Aint size = 0;
     int unit = 0;
-    char *segment = nullptr;
-    SHMEMI_MPI(MPI_Win_shared_query(state.node_win, static_cast<int>(r), &size, &unit, &segment));
-    peers[static_cast<std::size_t>(state.node_pes[r])] = segment + align_shift(segment);
+    SHMEMI_MPI(MPI_Win_shared_query(state.node_win, static_cast<int>(r), &size, &unit,
+                                    &segments[r]));
+    if (state.node_pes[r] == state.my_pe) shifts[r] = heap - segments[r];
   }
+  SHMEMI_MPI(MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, shifts.data(), 1, MPI_AINT,
+                           state.node));
+  for (std::size_t r = 0; r < node_size; ++r)
+    peers[static_cast<std::size_t>(state.node_pes[r])] = segments[r] + shifts[r];
   return peers;
 }
 
-// The heaps, page-aligned, with whole pages (MPICH misplaces data after
-// segments of other sizes, and at window bases not 16-byte aligned).
+// The heaps, aligned to heap_alignment, with whole pages (MPICH misplaces
+// data after segments of other sizes, and at window bases not 16-byte
+// aligned).
 transport::HeapMap create_heaps(std::size_t bytes) {
   const auto node_size = static_cast<int>(state.node_pes.size());
   int largest = 0;

@@ -32,6 +32,15 @@ shmem_pe_test(mem_large_heap_sma SOURCES ${_pe}/mem_large_heap.c TIMEOUT 120 LAB
               ENV SMA_SYMMETRIC_SIZE=300m)
 shmem_pe_test(mem_large_heap_fraction SOURCES ${_pe}/mem_large_heap.c TIMEOUT 120
               LABELS memory ENV SHMEM_SYMMETRIC_SIZE=0.29G)
+# shmem_align up to the largest power of two not above the heap size (the
+# argument), and NULL with a warning beyond: the default heap, one that is
+# no power of two (3 MiB: up to 2 MiB), and one of a page.
+shmem_pe_test(mem_align_large SOURCES ${_pe}/mem_align_large.c TIMEOUT 120 LABELS memory
+              ARGS 268435456)
+shmem_pe_test(mem_align_odd_heap SOURCES ${_pe}/mem_align_large.c NP 2 4 LABELS memory
+              ARGS 2097152 ENV SHMEM_SYMMETRIC_SIZE=3M)
+shmem_pe_test(mem_align_page_heap SOURCES ${_pe}/mem_align_large.c NP 2 LABELS memory
+              ARGS 4096 ENV SHMEM_SYMMETRIC_SIZE=4K)
 
 # The profiling interface (section 10): the program's own shmem_long_put and
 # shmem_putmem replace the library's, with the shared and with the static
