@@ -17,9 +17,10 @@ struct Identity {
   int thread_provided; // the SHMEM_THREAD_* level MPI provides
 };
 
-// Starts MPI if the program has not (and then finalizes it at exit), or
-// joins the program's MPI. Collective over MPI_COMM_WORLD. split_nodes:
-// every PE will be its own node (map_memory), so MPI need not share memory.
+// Starts MPI if the program has not, or joins the program's MPI, and holds
+// it until release_mpi (see mpi_rma/hybrid.cpp). Collective over
+// MPI_COMM_WORLD. split_nodes: every PE will be its own node (map_memory),
+// so MPI need not share memory.
 Identity start(bool split_nodes);
 // Program threads may call the transport concurrently from now on
 // (SHMEM_THREAD_MULTIPLE); call before map_memory.
@@ -51,7 +52,8 @@ HeapMap map_memory(std::size_t heap_bytes, const Region &statics, unsigned progr
                    bool split_nodes);
 // Frees the windows and the library's communicator; MPI stays up.
 void stop();
-// Finalizes MPI if start() initialized it and it is still running.
+// The library lets go of MPI (at process exit), which ends it unless the
+// program still holds it (initialized it and has not called MPI_Finalize).
 void release_mpi();
 // Ends every PE of the job with `status`, as cleanly as MPI allows.
 [[noreturn]] void abort_job(int status);

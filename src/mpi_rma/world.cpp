@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/error.hpp"
+#include "mpi_rma/hybrid.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/state.hpp"
 #include "mpi_rma/transport.hpp"
@@ -37,13 +38,6 @@ int shmem_level(int mpi_thread_level) {
   for (int level = 3; level > 0; --level)
     if (mpi_thread_level >= mpi_level(level)) return level;
   return 0;
-}
-
-bool mpi_running() {
-  int initialized = 0, finalized = 0;
-  MPI_Initialized(&initialized);
-  MPI_Finalized(&finalized);
-  return initialized && !finalized;
 }
 
 // The PEs whose heaps this PE maps: the node's, or this PE alone.
@@ -180,20 +174,6 @@ void create_static_window(const Region &statics) {
                            MPI_AINT, state.comm));
 }
 
-// Open MPI's default one-sided component (osc/rdma) crashes the target of
-// MPI_Compare_and_swap (Open MPI bug #11349) and cannot span nodes; osc/ucx
-// is correct for every operation and window kind here but cannot allocate
-// shared memory, which osc/sm does (and would also take MPI_Win_allocate
-// on one node, so it is left out when nodes are split). An explicit user
-// setting wins. MPICH needs nothing.
-void select_components(bool split_nodes) {
-#ifdef OPEN_MPI
-  setenv("OMPI_MCA_osc", split_nodes ? "ucx" : "ucx,sm", 0);
-#else
-  (void)split_nodes;
-#endif
-}
-
 // Whether MPI can allocate the node's shared segments: Open MPI only with
 // osc/sm, which a user's OMPI_MCA_osc (a list, or ^list to exclude) may
 // leave out.
@@ -249,15 +229,7 @@ namespace shmemi::transport {
 using namespace shmemi::mpi;
 
 Identity start(bool split_nodes) {
-  int provided = MPI_THREAD_SINGLE;
-  if (!mpi_running()) {
-    select_components(split_nodes);
-    // MULTIPLE whatever the program asked: the progress thread needs it.
-    SHMEMI_MPI(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_MULTIPLE, &provided));
-    state.owns_mpi = true;
-  } else {
-    SHMEMI_MPI(MPI_Query_thread(&provided));
-  }
+  const int provided = library_hold(split_nodes);
   SHMEMI_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &state.comm));
   SHMEMI_MPI(MPI_Comm_set_errhandler(state.comm, MPI_ERRORS_RETURN));
   Identity id{};
@@ -312,18 +284,13 @@ void stop() {
   SHMEMI_MPI(MPI_Comm_free(&state.comm));
 }
 
-void release_mpi() {
-  if (state.owns_mpi && mpi_running()) MPI_Finalize();
-  state.owns_mpi = false;
-}
-
 void abort_job(int status) {
   std::fflush(stdout);
   std::fflush(stderr);
   // MPICH's launcher may kill the job before it forwards this PE's last
   // output (seen in 3-15% of runs under load); give it a moment.
   usleep(100000);
-  state.owns_mpi = false; // MPICH's MPI_Abort runs exit handlers: no MPI_Finalize there
+  forget_mpi(); // MPICH's MPI_Abort runs exit handlers: no MPI_Finalize there
   if (mpi_running()) MPI_Abort(MPI_COMM_WORLD, status);
   std::_Exit(status);
 }
