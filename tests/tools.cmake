@@ -17,7 +17,7 @@ set(SHMEM_TOOLS_ENV
   TOOLS_VERSION=${PROJECT_VERSION}
   TOOLS_CMAKE=${CMAKE_COMMAND})
 
-foreach(step install oshrun oshcc oshcxx c99 mpp pkgconfig command_line cmake exports)
+foreach(step install oshrun oshcc oshcxx c99 mpp hybrid pkgconfig command_line cmake exports)
   set(test tools_${step})
   add_test(NAME ${test} COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/tools/tools_test.sh ${step})
   set_tests_properties(${test} PROPERTIES

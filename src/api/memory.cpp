@@ -65,11 +65,17 @@ SHMEMI_ENTRY(void *, shmem_calloc)(size_t count, size_t size) noexcept {
   return allocate("shmem_calloc", count * size, HeapAllocator::min_align, true);
 }
 
+// Every PE's heap base is aligned to transport::heap_alignment, the limit;
+// the spec's answer to an alignment it cannot give is NULL.
 SHMEMI_ENTRY(void *, shmem_align)(size_t alignment, size_t size) noexcept {
-  if (alignment == 0 || (alignment & (alignment - 1)) != 0) {
-    require_init("shmem_align");
-    warn("shmem_align", "argument alignment = %zu is not a power of two; returning NULL",
-         alignment);
+  require_init("shmem_align");
+  const std::size_t limit = transport::heap_alignment(rt.heap.size);
+  const bool power_of_two = alignment != 0 && (alignment & (alignment - 1)) == 0;
+  if (!power_of_two || alignment > limit) {
+    warn("shmem_align", "argument alignment = %zu is %s: allowed are powers of two up to %zu "
+                        "(the symmetric heap size, %zu bytes, rounded down to a power of two; "
+                        "raise SHMEM_SYMMETRIC_SIZE for more); returning NULL",
+         alignment, power_of_two ? "too large" : "not a power of two", limit, rt.heap.size);
     return nullptr;
   }
   return allocate("shmem_align", size, alignment);

@@ -14,7 +14,6 @@ namespace shmemi::mpi {
 
 struct State {
   MPI_Comm comm = MPI_COMM_NULL;  // the library's duplicate of MPI_COMM_WORLD
-  bool owns_mpi = false;          // we called MPI_Init, so we finalize
   int my_pe = -1;
   int n_pes = 0;
   MPI_Comm node = MPI_COMM_NULL;     // the PEs whose heaps are mapped here

@@ -17,9 +17,10 @@ struct Identity {
   int thread_provided; // the SHMEM_THREAD_* level MPI provides
 };
 
-// Starts MPI if the program has not (and then finalizes it at exit), or
-// joins the program's MPI. Collective over MPI_COMM_WORLD. split_nodes:
-// every PE will be its own node (map_memory), so MPI need not share memory.
+// Starts MPI if the program has not, or joins the program's MPI, and holds
+// it until release_mpi (see mpi_rma/hybrid.cpp). Collective over
+// MPI_COMM_WORLD. split_nodes: every PE will be its own node (map_memory),
+// so MPI need not share memory.
 Identity start(bool split_nodes);
 // Program threads may call the transport concurrently from now on
 // (SHMEM_THREAD_MULTIPLE); call before map_memory.
@@ -28,8 +29,17 @@ void allow_concurrent_calls();
 // flag_bytes, page-aligned and unseen by MPI, for the library's own flags
 // (core/sync.cpp); the runtime zeroes them.
 constexpr std::size_t flag_bytes = std::size_t{256} << 10;
+// The alignment of every PE's heap base: the largest power of two not above
+// the heap's size (heap_bytes, whole pages), at least a page. The allocator
+// hands out the same offsets on every PE, so this is the largest alignment
+// shmem_align can give.
+inline std::size_t heap_alignment(std::size_t heap_bytes) {
+  std::size_t alignment = 4096;
+  while (alignment <= heap_bytes / 2) alignment *= 2;
+  return alignment;
+}
 struct HeapMap {
-  char *local = nullptr;     // this PE's heap, page-aligned
+  char *local = nullptr;     // this PE's heap, at a multiple of heap_alignment
   std::vector<char *> peers; // per world PE: its heap mapped here, or null
                              // (another node); peers[my_pe] == local
   bool one_node = false;     // every PE's heap is mapped here
@@ -51,7 +61,8 @@ void allgather(const void *mine, std::size_t bytes, void *all);
 bool all_true(bool mine);
 // Frees the windows and the library's communicator; MPI stays up.
 void stop();
-// Finalizes MPI if start() initialized it and it is still running.
+// The library lets go of MPI (at process exit), which ends it unless the
+// program still holds it (initialized it and has not called MPI_Finalize).
 void release_mpi();
 // Ends every PE of the job with `status`, as cleanly as MPI allows.
 [[noreturn]] void abort_job(int status);

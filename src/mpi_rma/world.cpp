@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/error.hpp"
+#include "mpi_rma/hybrid.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/state.hpp"
 #include "mpi_rma/transport.hpp"
@@ -37,13 +38,6 @@ int shmem_level(int mpi_thread_level) {
   for (int level = 3; level > 0; --level)
     if (mpi_thread_level >= mpi_level(level)) return level;
   return 0;
-}
-
-bool mpi_running() {
-  int initialized = 0, finalized = 0;
-  MPI_Initialized(&initialized);
-  MPI_Finalized(&finalized);
-  return initialized && !finalized;
 }
 
 // The PEs whose heaps this PE maps: the node's, or this PE alone.
@@ -76,26 +70,32 @@ private:
   MPI_Info info_ = MPI_INFO_NULL;
 };
 
-constexpr std::size_t heap_alignment = 4096; // a page; MPI aligns window bases less
-// Allocated beyond the heap: room to align it, the core's flags after it,
-// and a page whose first word is the PE's wake-up flag (state.hpp).
-constexpr std::size_t heap_extra = heap_alignment + transport::flag_bytes + heap_alignment;
+constexpr std::size_t page_bytes = 4096;
 
-// Distance from `base` to the first heap_alignment boundary.
-MPI_Aint align_shift(const void *base) {
+// Allocated for a heap of `bytes`: room to align it (MPI aligns window bases
+// to less than a page), the heap, the core's flags, and a page whose first
+// word is the PE's wake-up flag (state.hpp). Untouched pages cost no memory
+// (docs/design.md, "Nodes and heaps").
+MPI_Aint heap_allocation(std::size_t bytes) {
+  return static_cast<MPI_Aint>(transport::heap_alignment(bytes) + bytes + transport::flag_bytes +
+                               page_bytes);
+}
+
+// Distance from `base` to the first multiple of `alignment` (a power of two).
+MPI_Aint align_shift(const void *base, std::size_t alignment) {
   const auto address = reinterpret_cast<std::uintptr_t>(base);
-  return static_cast<MPI_Aint>((heap_alignment - address % heap_alignment) % heap_alignment);
+  return static_cast<MPI_Aint>((alignment - address % alignment) % alignment);
 }
 
 // Every PE its own node: one MPI_Win_allocate; MPI does not align its base
 // (MPICH: 16 bytes past a page at 1 PE; Open MPI osc/rdma: 8 mod 16), so the
-// heap starts at the first page boundary and each PE's shift is allgathered
-// into the displacement.
+// heap starts at the first multiple of heap_alignment and each PE's shift is
+// allgathered into the displacement.
 char *allocate_window_heap(std::size_t bytes) {
   char *base = nullptr;
-  SHMEMI_MPI(MPI_Win_allocate(static_cast<MPI_Aint>(bytes + heap_extra), 1,
-                              TrueHints{"same_size"}.get(), state.comm, &base, &state.heap_win));
-  const MPI_Aint shift = align_shift(base);
+  SHMEMI_MPI(MPI_Win_allocate(heap_allocation(bytes), 1, TrueHints{"same_size"}.get(),
+                              state.comm, &base, &state.heap_win));
+  const MPI_Aint shift = align_shift(base, transport::heap_alignment(bytes));
   state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
   SHMEMI_MPI(MPI_Allgather(&shift, 1, MPI_AINT, state.heap_shift.data(), 1, MPI_AINT, state.comm));
   return base + shift;
@@ -106,10 +106,10 @@ char *allocate_window_heap(std::size_t bytes) {
 // MPI_Win_create over every heap serves the PEs of other nodes.
 char *allocate_shared_heap(std::size_t bytes) {
   char *segment = nullptr;
-  SHMEMI_MPI(MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes + heap_extra), 1,
+  SHMEMI_MPI(MPI_Win_allocate_shared(heap_allocation(bytes), 1,
                                      TrueHints{"alloc_shared_noncontig"}.get(), state.node,
                                      &segment, &state.node_win));
-  char *heap = segment + align_shift(segment);
+  char *heap = segment + align_shift(segment, transport::heap_alignment(bytes));
   SHMEMI_MPI(MPI_Win_create(heap, static_cast<MPI_Aint>(bytes), 1, TrueHints{"same_size"}.get(),
                             state.comm, &state.heap_win));
   state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
@@ -117,22 +117,33 @@ char *allocate_shared_heap(std::size_t bytes) {
 }
 
 // Every node PE's heap as mapped here, by world PE (null: another node).
+// Each PE's heap lies where it put it in its segment: its shift, which
+// differs from what this mapping's address would give above a page (other
+// processes map the segment at other addresses), is allgathered.
 std::vector<char *> map_node_heaps(char *heap) {
   std::vector<char *> peers(static_cast<std::size_t>(state.n_pes), nullptr);
   peers[static_cast<std::size_t>(state.my_pe)] = heap;
   if (state.node_win == MPI_WIN_NULL) return peers;
-  for (std::size_t r = 0; r < state.node_pes.size(); ++r) {
+  const std::size_t node_size = state.node_pes.size();
+  std::vector<char *> segments(node_size, nullptr);
+  std::vector<MPI_Aint> shifts(node_size, 0);
+  for (std::size_t r = 0; r < node_size; ++r) {
     MPI_Aint size = 0;
     int unit = 0;
-    char *segment = nullptr;
-    SHMEMI_MPI(MPI_Win_shared_query(state.node_win, static_cast<int>(r), &size, &unit, &segment));
-    peers[static_cast<std::size_t>(state.node_pes[r])] = segment + align_shift(segment);
+    SHMEMI_MPI(MPI_Win_shared_query(state.node_win, static_cast<int>(r), &size, &unit,
+                                    &segments[r]));
+    if (state.node_pes[r] == state.my_pe) shifts[r] = heap - segments[r];
   }
+  SHMEMI_MPI(MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, shifts.data(), 1, MPI_AINT,
+                           state.node));
+  for (std::size_t r = 0; r < node_size; ++r)
+    peers[static_cast<std::size_t>(state.node_pes[r])] = segments[r] + shifts[r];
   return peers;
 }
 
-// The heaps, page-aligned, with whole pages (MPICH misplaces data after
-// segments of other sizes, and at window bases not 16-byte aligned).
+// The heaps, aligned to heap_alignment, with whole pages (MPICH misplaces
+// data after segments of other sizes, and at window bases not 16-byte
+// aligned).
 transport::HeapMap create_heaps(std::size_t bytes) {
   const auto node_size = static_cast<int>(state.node_pes.size());
   int largest = 0;
@@ -171,20 +182,6 @@ void create_static_window(const Region &statics, bool (*alias)(char *memory)) {
   }
   SHMEMI_MPI(MPI_Win_create(pages.base, static_cast<MPI_Aint>(pages.size), 1, MPI_INFO_NULL,
                             state.comm, &state.static_win));
-}
-
-// Open MPI's default one-sided component (osc/rdma) crashes the target of
-// MPI_Compare_and_swap (Open MPI bug #11349) and cannot span nodes; osc/ucx
-// is correct for every operation and window kind here but cannot allocate
-// shared memory, which osc/sm does (and would also take MPI_Win_allocate
-// on one node, so it is left out when nodes are split). An explicit user
-// setting wins. MPICH needs nothing.
-void select_components(bool split_nodes) {
-#ifdef OPEN_MPI
-  setenv("OMPI_MCA_osc", split_nodes ? "ucx" : "ucx,sm", 0);
-#else
-  (void)split_nodes;
-#endif
 }
 
 // Whether MPI can allocate the node's shared segments: Open MPI only with
@@ -242,15 +239,7 @@ namespace shmemi::transport {
 using namespace shmemi::mpi;
 
 Identity start(bool split_nodes) {
-  int provided = MPI_THREAD_SINGLE;
-  if (!mpi_running()) {
-    select_components(split_nodes);
-    // MULTIPLE whatever the program asked: the progress thread needs it.
-    SHMEMI_MPI(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_MULTIPLE, &provided));
-    state.owns_mpi = true;
-  } else {
-    SHMEMI_MPI(MPI_Query_thread(&provided));
-  }
+  const int provided = library_hold(split_nodes);
   SHMEMI_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &state.comm));
   SHMEMI_MPI(MPI_Comm_set_errhandler(state.comm, MPI_ERRORS_RETURN));
   Identity id{};
@@ -315,18 +304,13 @@ void stop() {
   SHMEMI_MPI(MPI_Comm_free(&state.comm));
 }
 
-void release_mpi() {
-  if (state.owns_mpi && mpi_running()) MPI_Finalize();
-  state.owns_mpi = false;
-}
-
 void abort_job(int status) {
   std::fflush(stdout);
   std::fflush(stderr);
   // MPICH's launcher may kill the job before it forwards this PE's last
   // output (seen in 3-15% of runs under load); give it a moment.
   usleep(100000);
-  state.owns_mpi = false; // MPICH's MPI_Abort runs exit handlers: no MPI_Finalize there
+  forget_mpi(); // MPICH's MPI_Abort runs exit handlers: no MPI_Finalize there
   if (mpi_running()) MPI_Abort(MPI_COMM_WORLD, status);
   std::_Exit(status);
 }

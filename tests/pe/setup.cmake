@@ -8,11 +8,24 @@ shmem_pe_test(setup_constants SOURCES ${_pe}/setup_constants.c NP 1 LABELS setup
 shmem_pe_test(setup_no_finalize SOURCES ${_pe}/setup_no_finalize.c LABELS setup)
 shmem_pe_test(setup_legacy SOURCES ${_pe}/setup_legacy.c LABELS setup)
 target_compile_options(setup_legacy PRIVATE -Wno-deprecated-declarations)
-# A program that starts MPI itself gets MPI's default components: under
-# Open MPI that is osc/rdma, which cannot make the library's dynamic window
-# on 1 PE; such programs need the component the library would choose.
-shmem_pe_test(setup_mpi SOURCES ${_pe}/setup_mpi.c LINK MPI::MPI_C LABELS setup
-              ENV OMPI_MCA_osc=ucx,sm)
+# A program that starts MPI itself, through the library's MPI_Init, which
+# chooses Open MPI's components as shmem_init would (osc/rdma, the default,
+# cannot make the library's dynamic window on 1 PE).
+shmem_pe_test(setup_mpi SOURCES ${_pe}/setup_mpi.c LINK MPI::MPI_C LABELS setup)
+# MPI and OpenSHMEM initialized in either order and finalized in either
+# order (setup_mpi_order_INIT_FINALIZE: which comes first), and MPI started
+# with MPI_Init_thread(MPI_THREAD_FUNNELED) after shmem_init.
+shmem_pe_program(setup_mpi_order SOURCES ${_pe}/setup_mpi_order.c LINK MPI::MPI_C)
+foreach(init shmem mpi)
+  foreach(fin shmem mpi)
+    shmem_pe_test(setup_mpi_order_${init}_${fin} PROGRAM setup_mpi_order ARGS ${init} ${fin}
+                  LABELS setup)
+  endforeach()
+endforeach()
+shmem_pe_test(setup_mpi_order_funneled PROGRAM setup_mpi_order ARGS shmem mpi funneled
+              LABELS setup)
+shmem_pe_test(setup_mpi_order_mpi_funneled PROGRAM setup_mpi_order ARGS mpi shmem funneled
+              LABELS setup)
 
 shmem_pe_test(mem_alloc SOURCES ${_pe}/mem_alloc.c TIMEOUT 120 LABELS memory)
 # The heap size variable: a small heap runs out, a large one holds more than
@@ -32,6 +45,15 @@ shmem_pe_test(mem_large_heap_sma SOURCES ${_pe}/mem_large_heap.c TIMEOUT 120 LAB
               ENV SMA_SYMMETRIC_SIZE=300m)
 shmem_pe_test(mem_large_heap_fraction SOURCES ${_pe}/mem_large_heap.c TIMEOUT 120
               LABELS memory ENV SHMEM_SYMMETRIC_SIZE=0.29G)
+# shmem_align up to the largest power of two not above the heap size (the
+# argument), and NULL with a warning beyond: the default heap, one that is
+# no power of two (3 MiB: up to 2 MiB), and one of a page.
+shmem_pe_test(mem_align_large SOURCES ${_pe}/mem_align_large.c TIMEOUT 120 LABELS memory
+              ARGS 268435456)
+shmem_pe_test(mem_align_odd_heap SOURCES ${_pe}/mem_align_large.c NP 2 4 LABELS memory
+              ARGS 2097152 ENV SHMEM_SYMMETRIC_SIZE=3M)
+shmem_pe_test(mem_align_page_heap SOURCES ${_pe}/mem_align_large.c NP 2 LABELS memory
+              ARGS 4096 ENV SHMEM_SYMMETRIC_SIZE=4K)
 
 # The profiling interface (section 10): the program's own shmem_long_put and
 # shmem_putmem replace the library's, with the shared and with the static

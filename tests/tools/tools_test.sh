@@ -16,7 +16,7 @@ set -eu
 LC_ALL=C
 export LC_ALL
 
-step=${1:?usage: tools_test.sh install|oshrun|oshcc|oshcxx|c99|mpp|pkgconfig|command_line|cmake|exports}
+step=${1:?usage: tools_test.sh install|oshrun|oshcc|oshcxx|c99|mpp|hybrid|pkgconfig|command_line|cmake|exports}
 prefix=$TOOLS_PREFIX
 libdir=$prefix/$TOOLS_LIBDIR
 src=$TOOLS_SOURCE_DIR
@@ -113,6 +113,17 @@ step_mpp() {
   run_pes ./mpp_legacy
 }
 
+# A hybrid MPI + OpenSHMEM program built with oshcc and started with oshrun,
+# in every order of initialization and finalization (tests/pe/setup_mpi_order.c).
+step_hybrid() {
+  say "$prefix/bin/oshcc" -std=c11 -Wall -Wextra -Werror -I"$src/../pe" \
+    "$src/../pe/setup_mpi_order.c" -o setup_mpi_order
+  for order in "shmem shmem" "shmem mpi" "mpi shmem" "mpi mpi" "shmem mpi funneled"; do
+    # shellcheck disable=SC2086
+    run_pes ./setup_mpi_order $order
+  done
+}
+
 step_pkgconfig() {
   PKG_CONFIG_PATH=$libdir/pkgconfig
   export PKG_CONFIG_PATH
@@ -179,8 +190,15 @@ declared_names() {
 
 step_exports() {
   lib=$libdir/libshmem.so
-  nm -D --defined-only "$lib" | awk 'NF >= 3 { print $2, $3 }' > exported.txt ||
+  nm -D --defined-only "$lib" | awk 'NF >= 3 { print $2, $3 }' > exported_all.txt ||
     fail "nm -D failed on $lib"
+  # MPI's initialization and finalization routines, for hybrid programs
+  # (weak, so that a profiling tool may define them); the rest is the API.
+  mpi_names='W MPI_(Init|Init_thread|Initialized|Finalize|Finalized)'
+  [ "$(grep -cxE "$mpi_names" exported_all.txt)" -eq 5 ] ||
+    fail "MPI_Init, MPI_Init_thread, MPI_Initialized, MPI_Finalize, MPI_Finalized are not all" \
+         "exported as weak (W) definitions: $(grep ' MPI_' exported_all.txt | tr '\n' ' ')"
+  grep -vxE "$mpi_names" exported_all.txt > exported.txt
   # shmemi_ names are the data behind SHMEM_CTX_DEFAULT and the team handles.
   awk '
     $2 ~ /^p?shmemx?_/ { next }
@@ -238,7 +256,7 @@ rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
 case "$step" in
-  install | oshrun | oshcc | oshcxx | c99 | mpp | pkgconfig | command_line | cmake | exports) "step_$step" ;;
+  install | oshrun | oshcc | oshcxx | c99 | mpp | hybrid | pkgconfig | command_line | cmake | exports) "step_$step" ;;
   *) fail "unknown step" ;;
 esac
 echo "tools_test $step: ok"

@@ -1,0 +1,23 @@
+// MPI shared by the library and a hybrid program (hybrid.cpp). The program's
+// MPI_Init, MPI_Init_thread, MPI_Initialized, MPI_Finalize and
+// MPI_Finalized are the library's (MPI's profiling interface), so either
+// may initialize MPI first and finalize it first: MPI starts once, for
+// whoever comes first, and ends when neither needs it any more.
+#pragma once
+
+namespace shmemi::mpi {
+
+// MPI is initialized and not finalized, whatever the program was told.
+bool mpi_running();
+
+// The library takes MPI: starts it unless the program did (at
+// MPI_THREAD_MULTIPLE, with the MPI components for `split_nodes`) and
+// holds it until transport::release_mpi (at process exit: the program may
+// initialize OpenSHMEM again until then). Returns MPI's thread level.
+int library_hold(bool split_nodes);
+
+// MPI_Abort is under way: nobody finalizes MPI any more (MPICH's MPI_Abort
+// runs the exit handlers).
+void forget_mpi();
+
+} // namespace shmemi::mpi
