@@ -122,7 +122,7 @@ verdict() {
     *) [ "$rc" -eq "$expect" ] || echo "status $rc, expected $expect" ;;
   esac
   if [ "$expect" != 0 ]; then
-    grep -q "ends the job" "$log" || echo "the faulting PE did not report"
+    grep -Eq "ends the job|ending every PE" "$log" || echo "the faulting PE did not report"
     ! grep -q "returned from its wait" "$log" || echo "a waiting PE returned"
   fi
 }

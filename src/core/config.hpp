@@ -17,6 +17,8 @@ namespace shmemi {
     "Microseconds between the progress thread's calls into MPI; 0 disables the thread") \
   X(force_internode, bool, "FORCE_INTERNODE", "off",                          \
     "Treat every PE as its own node: no shared memory between PEs, every transfer and atomic goes through MPI RMA") \
+  X(deadlock_timeout, std::size_t, "DEADLOCK_TIMEOUT", "2",                    \
+    "Seconds after which a job that cannot end (PEs that ended, or are in shmem_finalize, while the others wait for them) is ended with status 1; 0 waits forever") \
   X(debug, bool, "DEBUG", "off",                                               \
     "Print debugging messages (allocation failures, ...); any value but 0/no/off enables") \
   X(version, bool, "VERSION", "off", "Print the library version at start-up")  \

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/context.hpp"
+#include "core/ending.hpp"
 #include "core/error.hpp"
 #include "core/sync.hpp"
 #include "core/team.hpp"
@@ -45,12 +46,34 @@ void unmap_node_statics() {
     }
 }
 
-// Programs may return from main without shmem_finalize (start_pes programs
-// always do): finish for them, then end MPI if the library started it.
-void at_process_exit() {
+void stop() {
+  contexts_stop();
+  teams_stop();
+  transport::stop();
+  rt.allocator.reset();
+  rt.heap = {};
+  rt.heaps.clear();
+  unmap_node_statics();
+  rt.static_peers.clear();
+  rt.statics_shared = false;
+  rt.statics = {};
+  rt.init_depth = 0;
+}
+
+// Programs may end without shmem_finalize (start_pes programs always do):
+// with status 0 the PE finishes with the others, who may still be running
+// (docs/design.md, "The end of a job"); any other status ends the job at
+// once, as nothing waits for it. Then MPI ends if the library started it.
+void at_process_exit(int status, void *) {
   if (rt.init_depth > 0) {
-    rt.init_depth = 1;
-    runtime_finalize();
+    if (status != 0) {
+      const int job_status = (status & 0xff) != 0 ? status & 0xff : 1;
+      warn("exit", "PE %d ended with status %d without calling shmem_finalize; ending every "
+                   "PE of the job with status %d", rt.my_pe, status, job_status);
+      abort_job(job_status);
+    }
+    meet_at_end(status);
+    stop();
   }
   transport::release_mpi();
 }
@@ -121,7 +144,7 @@ void runtime_init(int requested, int *provided, const char *routine) {
                    "SHMEM_THREAD_SINGLE (0) to SHMEM_THREAD_MULTIPLE (3)", requested);
   if (rt.init_depth == 0) start(requested, routine);
   ++rt.init_depth;
-  if (!exit_hook) exit_hook = std::atexit(at_process_exit) == 0;
+  if (!exit_hook) exit_hook = on_exit(at_process_exit, nullptr) == 0;
   if (provided) *provided = rt.thread_level;
 }
 
@@ -130,19 +153,17 @@ void abort_job(int status) {
   transport::abort_job(status);
 }
 
+// Nested calls are barriers; the last meets the other PEs at the end, on
+// resources of its own (a PE that exits without shmem_finalize meets it
+// there too).
 void runtime_finalize() {
-  barrier_all();
-  if (--rt.init_depth > 0) return;
-  contexts_stop();
-  teams_stop();
-  transport::stop();
-  rt.allocator.reset();
-  rt.heap = {};
-  rt.heaps.clear();
-  unmap_node_statics();
-  rt.static_peers.clear();
-  rt.statics_shared = false;
-  rt.statics = {};
+  if (rt.init_depth > 1) {
+    barrier_all();
+    --rt.init_depth;
+    return;
+  }
+  meet_at_end(-1);
+  stop();
 }
 
 } // namespace shmemi

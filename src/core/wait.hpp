@@ -11,14 +11,24 @@
 
 namespace shmemi {
 
+// Past its first spins, a wait counts as blocked for core/ending.cpp.
 class Backoff {
 public:
+  Backoff() = default;
+  Backoff(const Backoff &) = delete;
+  Backoff &operator=(const Backoff &) = delete;
+  ~Backoff() {
+    if (blocked_) transport::block(-1);
+  }
+
   void pause() {
     ++rounds_;
     if (rounds_ % poll_rounds == 0) transport::poll();
-    if (rounds_ < (rt.crowded ? crowded_spin_rounds : spin_rounds)) {
+    const unsigned spins = rt.crowded ? crowded_spin_rounds : spin_rounds;
+    if (rounds_ < spins) {
       relax();
     } else if (rounds_ < yield_rounds) {
+      if (rounds_ == spins) block();
       sched_yield();
     } else {
       const timespec nap{0, 20000}; // 20 us
@@ -27,6 +37,10 @@ public:
   }
 
 private:
+  void block() {
+    blocked_ = true;
+    transport::block(1);
+  }
   static void relax() {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
@@ -40,6 +54,7 @@ private:
   static constexpr unsigned crowded_spin_rounds = 4;
   static constexpr unsigned yield_rounds = 4096;
   unsigned rounds_ = 0;
+  bool blocked_ = false;
 };
 
 // Waits until done() holds.

@@ -27,6 +27,7 @@ constexpr std::size_t max_chunk = std::size_t{1} << 30;
 
 template <class F> void synced(F &&collective) {
   memory_sync();
+  const Blocking blocking;
   collective();
   memory_sync();
 }
@@ -223,6 +224,7 @@ void alltoall_strided(MPI_Comm comm, char *dest, const char *source, const Excha
 
 std::uint64_t team_and(const shmemi_team &team, std::uint64_t mine) {
   std::uint64_t all = 0;
+  const Blocking blocking;
   SHMEMI_MPI(MPI_Allreduce(&mine, &all, 1, MPI_UINT64_T, MPI_BAND, comm_of(team)));
   return all;
 }
@@ -238,6 +240,7 @@ void broadcast(const shmemi_team &team, void *buffer, std::size_t nbytes, int ro
 std::vector<std::size_t> gather_sizes(const shmemi_team &team, std::size_t mine) {
   const unsigned long long my_size = mine;
   std::vector<unsigned long long> all(static_cast<std::size_t>(team.size));
+  const Blocking blocking;
   SHMEMI_MPI(MPI_Allgather(&my_size, 1, MPI_UNSIGNED_LONG_LONG, all.data(), 1,
                            MPI_UNSIGNED_LONG_LONG, comm_of(team)));
   return {all.begin(), all.end()};

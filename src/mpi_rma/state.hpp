@@ -4,11 +4,13 @@
 #include <mpi.h>
 
 #include <atomic>
+#include <cstdint>
 #include <mutex>
 #include <vector>
 
 #include "core/symmetric.hpp"
 #include "mpi_rma/mpi_check.hpp"
+#include "mpi_rma/transport.hpp"
 
 namespace shmemi::mpi {
 
@@ -24,6 +26,8 @@ struct State {
   std::vector<MPI_Aint> heap_shift;  // each PE's heap start minus its window base
   MPI_Win static_win = MPI_WIN_NULL; // over the whole pages of data+bss
   std::vector<MPI_Aint> static_shift; // each PE's data+bss start minus its window base
+  MPI_Win life_win = MPI_WIN_NULL;    // the end of the job's records (ending.cpp)
+  std::uint64_t *life = nullptr;      // this PE's, in life_win (null: none yet)
   // Operations issued so far, and `issued` as it was when the latest
   // completed flush began: equal means nothing is waiting for a flush.
   std::atomic<unsigned long> issued{0};
@@ -85,6 +89,19 @@ void release_pending_operands(unsigned long mark);
 // Makes a communicator on every PE, thread or not (interval 0).
 void progress_start(unsigned interval_us, std::atomic<int> *wake);
 void progress_stop();
+
+// The window of the Life records (ending.cpp), in the access epoch; and
+// its end. Collective.
+void life_start();
+void life_stop();
+
+// A thread of this PE waits for other PEs while it lives (MPI collectives).
+struct Blocking {
+  Blocking() { transport::block(1); }
+  ~Blocking() { transport::block(-1); }
+  Blocking(const Blocking &) = delete;
+  Blocking &operator=(const Blocking &) = delete;
+};
 
 inline MPI_Win window_of(Space space) {
   return space == Space::heap ? state.heap_win : state.static_win;

@@ -45,6 +45,7 @@ shmemi_team::Comm *comm_self() {
 
 shmemi_team::Comm *comm_split(const shmemi_team &parent, int color, int key) {
   MPI_Comm comm;
+  const Blocking blocking;
   SHMEMI_MPI(MPI_Comm_split(comm_of(parent), color < 0 ? MPI_UNDEFINED : color, key, &comm));
   return adopt(comm);
 }

@@ -275,6 +275,7 @@ void start_rma(const Region &statics, bool (*alias)(char *memory), unsigned prog
     SHMEMI_MPI(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
     SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, win));
   }
+  life_start();
   progress_start(progress_possible() ? progress_us : 0,
                  state.wake.empty() ? nullptr : state.wake[static_cast<std::size_t>(state.my_pe)]);
 }
@@ -292,6 +293,7 @@ bool all_true(bool mine) {
 
 void stop() {
   progress_stop();
+  life_stop();
   for (MPI_Win *win : {&state.heap_win, &state.static_win}) {
     SHMEMI_MPI(MPI_Win_unlock_all(*win));
     SHMEMI_MPI(MPI_Win_free(win));
@@ -395,6 +397,7 @@ void memory_sync() {
 void sync_all() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
   memory_sync();
+  const Blocking blocking;
   SHMEMI_MPI(MPI_Barrier(state.comm));
   memory_sync();
 }

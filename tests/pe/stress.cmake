@@ -42,3 +42,39 @@ foreach(prog statics_shared fault_abort fault_segv fault_kill fault_global_exit)
   set_tests_properties(shm_unchanged_${prog}_np2 PROPERTIES TIMEOUT 60
     LABELS "pe;stress;${SHMEM_MPI_FLAVOR}" ENVIRONMENT "${SHMEM_TEST_ENV}")
 endforeach()
+
+# A PE that ends without shmem_finalize (issue 20, docs/design.md "The end of
+# a job") while the others are in WHERE: with a non-zero status the job ends
+# with it at once; with 0 it ends with status 1 once the others are blocked
+# for SHMEM_DEADLOCK_TIMEOUT (2 s), except where they can go on (gets from
+# the PE that ended, or computing): then with 0. Each run is checked for its
+# status, its message, its time (the PE ends after 1 s) and /dev/shm.
+fault_program(fault_exit)
+# exit_test(WHERE STATUS EXPECTED REGEX NP...)
+function(exit_test where status expected regex)
+  foreach(np ${ARGN})
+    if(SHMEM_MPI_FLAVOR STREQUAL "mpich" AND np GREATER 2)
+      continue()
+    endif()
+    math(EXPR last "${np} - 1")
+    string(REPLACE "LAST" "${last}" match "${regex}")
+    set(test fault_exit_${where}_${status}_np${np})
+    add_test(NAME ${test}
+             COMMAND ${CMAKE_CURRENT_LIST_DIR}/../shm_unchanged.sh --status ${expected}
+                     --within 10 --match "${match}" ${MPIEXEC_EXECUTABLE} ${SHMEM_MPIEXEC_OPTIONS}
+                     ${MPIEXEC_NUMPROC_FLAG} ${np} $<TARGET_FILE:fault_exit> ${where} ${status})
+    set_tests_properties(${test} PROPERTIES TIMEOUT 40
+      LABELS "pe;stress;${SHMEM_MPI_FLAVOR}" ENVIRONMENT "${SHMEM_TEST_ENV}")
+  endforeach()
+endfunction()
+set(_stuck "the job cannot end: blocked in OpenSHMEM routines that wait for other PEs: PE 0.*; ended without calling shmem_finalize: PE LAST \\(status 0\\)")
+foreach(where barrier wait coll lock get)
+  exit_test(${where} 3 3 "PE LAST ended with status 3 without calling shmem_finalize" 2)
+endforeach()
+foreach(where barrier wait coll lock)
+  exit_test(${where} 0 1 "${_stuck}" 2)
+endforeach()
+exit_test(barrier 0 1 "${_stuck}" 4)
+exit_test(coll 0 1 "${_stuck}" 4)
+exit_test(get 0 0 "PE 0 got the right data" 2)
+exit_test(compute 0 0 "PE 0 finalized" 2 4)

@@ -1,0 +1,85 @@
+// The Life records of the job's end (transport.hpp, core/ending.cpp): a
+// window of a few words per PE, written locally by its owner and read by
+// the others through MPI, and PE 0's count of the PEs at the end.
+#include <cstddef>
+#include <cstring>
+
+#include "mpi_rma/mpi_check.hpp"
+#include "mpi_rma/state.hpp"
+#include "mpi_rma/transport.hpp"
+
+namespace shmemi::mpi {
+namespace {
+
+constexpr int life_words = sizeof(transport::Life) / sizeof(std::uint64_t);
+constexpr MPI_Aint arrived_at = sizeof(transport::Life); // PE 0's count, after its record
+constexpr MPI_Aint life_bytes = arrived_at + sizeof(std::uint64_t);
+
+// One word of this PE's record.
+std::uint64_t *own(std::size_t offset) { return state.life + offset / sizeof(std::uint64_t); }
+
+} // namespace
+
+void life_start() {
+  void *memory = nullptr;
+  SHMEMI_MPI(MPI_Win_allocate(life_bytes, 1, MPI_INFO_NULL, state.comm, &memory, &state.life_win));
+  std::memset(memory, 0, life_bytes);
+  SHMEMI_MPI(MPI_Win_set_errhandler(state.life_win, MPI_ERRORS_RETURN));
+  SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, state.life_win));
+  state.life = static_cast<std::uint64_t *>(memory);
+}
+
+void life_stop() {
+  state.life = nullptr;
+  SHMEMI_MPI(MPI_Win_unlock_all(state.life_win));
+  SHMEMI_MPI(MPI_Win_free(&state.life_win));
+}
+
+} // namespace shmemi::mpi
+
+namespace shmemi::transport {
+using namespace shmemi::mpi;
+
+void block(int delta) {
+  if (state.life == nullptr) return;
+  __atomic_fetch_add(own(offsetof(Life, blocked)), static_cast<std::uint64_t>(delta),
+                     __ATOMIC_RELAXED);
+  __atomic_fetch_add(own(offsetof(Life, waits)), 1, __ATOMIC_RELEASE);
+}
+
+void set_ending(std::uint64_t word) {
+  __atomic_store_n(own(offsetof(Life, ending)), word, __ATOMIC_RELEASE);
+}
+
+Life life_of(int pe) {
+  std::uint64_t words[life_words] = {};
+  if (pe == state.my_pe) {
+    for (int w = 0; w < life_words; ++w) words[w] = __atomic_load_n(state.life + w, __ATOMIC_ACQUIRE);
+  } else {
+    const auto turn = serialize_rma();
+    SHMEMI_MPI(MPI_Get(words, life_words, MPI_UINT64_T, pe, 0, life_words, MPI_UINT64_T,
+                       state.life_win));
+    SHMEMI_MPI(MPI_Win_flush(pe, state.life_win));
+  }
+  return {words[0], words[1], words[2]};
+}
+
+void arrive_at_end() {
+  const std::uint64_t one = 1;
+  std::uint64_t before = 0;
+  const auto turn = serialize_rma();
+  SHMEMI_MPI(MPI_Fetch_and_op(&one, &before, MPI_UINT64_T, 0, arrived_at, MPI_SUM,
+                              state.life_win));
+  SHMEMI_MPI(MPI_Win_flush(0, state.life_win));
+}
+
+int arrived_at_end() {
+  std::uint64_t count = 0;
+  const auto turn = serialize_rma();
+  SHMEMI_MPI(MPI_Fetch_and_op(nullptr, &count, MPI_UINT64_T, 0, arrived_at, MPI_NO_OP,
+                              state.life_win));
+  SHMEMI_MPI(MPI_Win_flush(0, state.life_win));
+  return static_cast<int>(count);
+}
+
+} // namespace shmemi::transport
