@@ -2,8 +2,12 @@
 # `cmake --install` into a prefix under the build tree, and every other step
 # uses only that prefix (oshcc, oshc++/oshCC, oshrun, shmem.pc, the CMake
 # package, the exported symbols and their profiling names, and the example
-# builds examples/cmake_project and examples/command_line). See
+# builds examples/cmake_project and examples/command_line, and oshfort). See
 # tools/tools_test.sh.
+set(tools_fortran 0)
+if(SHMEM_FORTRAN)
+  set(tools_fortran 1)
+endif()
 set(SHMEM_TOOLS_PREFIX ${CMAKE_CURRENT_BINARY_DIR}/tools-prefix)
 set(SHMEM_TOOLS_ENV
   TOOLS_BUILD_DIR=${PROJECT_BINARY_DIR}
@@ -15,9 +19,10 @@ set(SHMEM_TOOLS_ENV
   TOOLS_MPI_C_COMPILER=${MPI_C_COMPILER}
   TOOLS_MPI_CXX_COMPILER=${MPI_CXX_COMPILER}
   TOOLS_VERSION=${PROJECT_VERSION}
-  TOOLS_CMAKE=${CMAKE_COMMAND})
+  TOOLS_CMAKE=${CMAKE_COMMAND}
+  TOOLS_FORTRAN=${tools_fortran})
 
-foreach(step install oshrun oshcc oshcxx c99 mpp hybrid pkgconfig command_line cmake exports)
+foreach(step install oshrun oshcc oshcxx c99 mpp hybrid pkgconfig command_line cmake exports fortran)
   set(test tools_${step})
   add_test(NAME ${test} COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/tools/tools_test.sh ${step})
   set_tests_properties(${test} PROPERTIES

@@ -19,7 +19,9 @@ using transport::Op;
 
 // The kind and size of a type of the spec's reduction tables.
 template <class T> constexpr Elem elem_of() {
-  if constexpr (std::is_same_v<T, SHMEMI_COMPLEXD> || std::is_same_v<T, SHMEMI_COMPLEXF>)
+  if constexpr (std::is_same_v<T, __float128>) // Fortran's REAL*16; no type trait knows it
+    return {Kind::quad, sizeof(T)};
+  else if constexpr (std::is_same_v<T, SHMEMI_COMPLEXD> || std::is_same_v<T, SHMEMI_COMPLEXF>)
     return {Kind::complex, sizeof(T)};
   else if constexpr (std::is_floating_point_v<T>)
     return {Kind::real, sizeof(T)};

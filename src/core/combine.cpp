@@ -1,6 +1,8 @@
 #include "core/combine.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "core/error.hpp"
@@ -101,6 +103,25 @@ void combine_complexes(Elem elem, Op op, void *acc, const void *in, std::size_t 
   unsupported(elem, op);
 }
 
+// GCC loads __float128 with aligned SSE moves, but nothing makes the data
+// 16-byte aligned (a caller's array at an 8-byte boundary, MPI's temporary
+// buffers): pieces go through aligned copies.
+void combine_quads(Elem elem, Op op, void *acc, const void *in, std::size_t n) {
+  if (elem.bytes != sizeof(__float128)) unsupported(elem, op);
+  constexpr std::size_t per = 64;
+  __float128 a[per], b[per];
+  char *acc_bytes = static_cast<char *>(acc);
+  const char *in_bytes = static_cast<const char *>(in);
+  for (std::size_t first = 0; first < n; first += per) {
+    const std::size_t count = std::min(per, n - first), bytes = count * sizeof(__float128);
+    const std::size_t at = first * sizeof(__float128);
+    std::memcpy(a, acc_bytes + at, bytes);
+    std::memcpy(b, in_bytes + at, bytes);
+    combine_real(elem, op, a, b, count);
+    std::memcpy(acc_bytes + at, a, bytes);
+  }
+}
+
 } // namespace
 
 void combine(Elem elem, Op op, void *acc, const void *in, std::size_t n) {
@@ -109,6 +130,7 @@ void combine(Elem elem, Op op, void *acc, const void *in, std::size_t n) {
   case Kind::uint: return combine_integers(elem, op, acc, in, n);
   case Kind::real: return combine_reals(elem, op, acc, in, n);
   case Kind::complex: return combine_complexes(elem, op, acc, in, n);
+  case Kind::quad: return combine_quads(elem, op, acc, in, n);
   }
 }
 

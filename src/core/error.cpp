@@ -1,19 +1,42 @@
 #include "core/error.hpp"
 
+#include <cctype>
 #include <cstdio>
+#include <cstring>
 
 #include "core/runtime.hpp"
 
 namespace shmemi {
 namespace {
 
-void vreport(const char *routine, const char *fmt, va_list args) {
-  char text[1024];
-  std::vsnprintf(text, sizeof text, fmt, args);
-  if (rt.my_pe >= 0)
-    std::fprintf(stderr, "[shmem PE %d] %s: %s\n", rt.my_pe, routine, text);
+thread_local const char *fortran_routine = nullptr;
+
+// The routine as the user called it: the Fortran name in upper case, and
+// the C routine that reports if that is another one.
+void caller(char *out, std::size_t size, const char *routine) {
+  if (fortran_routine == nullptr) {
+    std::snprintf(out, size, "%s", routine);
+    return;
+  }
+  char upper[128];
+  std::size_t i = 0;
+  for (; fortran_routine[i] != '\0' && i + 1 < sizeof upper; ++i)
+    upper[i] = static_cast<char>(std::toupper(static_cast<unsigned char>(fortran_routine[i])));
+  upper[i] = '\0';
+  if (std::strcmp(routine, fortran_routine) == 0)
+    std::snprintf(out, size, "%s", upper);
   else
-    std::fprintf(stderr, "[shmem] %s: %s\n", routine, text);
+    std::snprintf(out, size, "%s (in %s)", upper, routine);
+}
+
+void vreport(const char *routine, const char *fmt, va_list args) {
+  char text[1024], who[256];
+  std::vsnprintf(text, sizeof text, fmt, args);
+  caller(who, sizeof who, routine);
+  if (rt.my_pe >= 0)
+    std::fprintf(stderr, "[shmem PE %d] %s: %s\n", rt.my_pe, who, text);
+  else
+    std::fprintf(stderr, "[shmem] %s: %s\n", who, text);
   std::fflush(stderr);
 }
 
@@ -41,5 +64,11 @@ void warn(const char *routine, const char *fmt, ...) {
   vreport(routine, fmt, args);
   va_end(args);
 }
+
+FortranCall::FortranCall(const char *name) noexcept : outer_(fortran_routine) {
+  fortran_routine = name;
+}
+
+FortranCall::~FortranCall() { fortran_routine = outer_; }
 
 } // namespace shmemi

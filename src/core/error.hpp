@@ -18,4 +18,20 @@ void debug(const char *routine, const char *fmt, ...)
 void warn(const char *routine, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+// A Fortran entry point (src/fortran) names itself for this thread's
+// messages while it runs, so that a Fortran program's mistake names the
+// routine it called: "SHMEM_INTEGER_PUT: ..." when the entry point reports,
+// "SHMEM_BROADCAST4 (in shmem_broadcast32): ..." when the C routine it calls
+// does. `name` is the lower-case name, a string literal.
+class FortranCall {
+public:
+  explicit FortranCall(const char *name) noexcept;
+  ~FortranCall();
+  FortranCall(const FortranCall &) = delete;
+  FortranCall &operator=(const FortranCall &) = delete;
+
+private:
+  const char *outer_;
+};
+
 } // namespace shmemi

@@ -82,6 +82,13 @@ std::size_t HeapAllocator::block_size(std::size_t offset) const {
   return it == used_.end() ? 0 : it->second;
 }
 
+bool HeapAllocator::in_block(std::size_t offset) const {
+  auto it = used_.upper_bound(offset);
+  if (it == used_.begin()) return false;
+  --it;
+  return offset - it->first < it->second;
+}
+
 std::size_t HeapAllocator::bytes_free() const {
   std::size_t total = 0;
   for (const auto &block : free_) total += block.second;

@@ -26,6 +26,8 @@ public:
   bool resize(std::size_t offset, std::size_t size);
   // Size of the live block at `offset`, 0 if none starts there.
   std::size_t block_size(std::size_t offset) const;
+  // Whether `offset` lies inside a live block (at its start or after it).
+  bool in_block(std::size_t offset) const;
 
   std::size_t capacity() const { return size_; }
   std::size_t bytes_free() const;

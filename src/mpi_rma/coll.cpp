@@ -9,12 +9,24 @@
 #include <limits>
 #include <numeric>
 
+#include "core/combine.hpp"
 #include "core/error.hpp"
 #include "mpi_rma/coll.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/state.hpp"
 #include "mpi_rma/team.hpp"
 #include "mpi_rma/transport.hpp"
+
+namespace shmemi::mpi {
+
+void quad_type_start() {
+  SHMEMI_MPI(MPI_Type_contiguous(static_cast<int>(sizeof(__float128)), MPI_BYTE, &state.quad));
+  SHMEMI_MPI(MPI_Type_commit(&state.quad));
+}
+
+void quad_type_stop() { SHMEMI_MPI(MPI_Type_free(&state.quad)); }
+
+} // namespace shmemi::mpi
 
 namespace shmemi::transport {
 using namespace shmemi::mpi;
@@ -101,6 +113,10 @@ MPI_Datatype complex_type(std::size_t bytes) {
   return MPI_DATATYPE_NULL;
 }
 
+MPI_Datatype quad_type(std::size_t bytes) {
+  return bytes == sizeof(__float128) ? state.quad : MPI_DATATYPE_NULL;
+}
+
 // Chosen by kind and size: MPI_CHAR is no reduction type, and size_t or
 // ptrdiff_t are whichever integer of their width.
 MPI_Datatype mpi_type(Elem elem, const char *function) {
@@ -110,6 +126,7 @@ MPI_Datatype mpi_type(Elem elem, const char *function) {
   case Kind::uint: t = integer_type(false, elem.bytes); break;
   case Kind::real: t = real_type(elem.bytes); break;
   case Kind::complex: t = complex_type(elem.bytes); break;
+  case Kind::quad: t = quad_type(elem.bytes); break;
   }
   if (t == MPI_DATATYPE_NULL)
     fatal(function, "internal error: no MPI datatype for a %zu-byte element of kind %d",
@@ -160,9 +177,26 @@ bool builtin_unsigned_extremes_work() {
   return work;
 }
 
+// The element-wise operation of core/combine.cpp on quad elements (MPI's
+// inoutvec is the accumulator; the four operations commute).
+template <Op op> void quad_op(void *in, void *inout, int *len, MPI_Datatype *) {
+  combine({Kind::quad, sizeof(__float128)}, op, inout, in, static_cast<std::size_t>(*len));
+}
+
+MPI_Op quad_mpi_op(Op op) {
+  // Op::max to Op::prod, in the enumeration's order.
+  static const std::array<MPI_Op, 4> ops = {make_op(quad_op<Op::max>), make_op(quad_op<Op::min>),
+                                            make_op(quad_op<Op::sum>), make_op(quad_op<Op::prod>)};
+  if (op < Op::max)
+    fatal(__func__, "internal error: no bitwise reduction %d on quad elements",
+          static_cast<int>(op));
+  return ops[static_cast<std::size_t>(op) - static_cast<std::size_t>(Op::max)];
+}
+
 MPI_Op mpi_op(Op op, Elem elem) {
   static const MPI_Op builtin[] = {MPI_BAND, MPI_BOR, MPI_BXOR, MPI_MAX,
                                    MPI_MIN,  MPI_SUM, MPI_PROD};
+  if (elem.kind == Kind::quad) return quad_mpi_op(op);
   const bool extreme = op == Op::max || op == Op::min;
   if (!extreme || elem.kind != Kind::uint || builtin_unsigned_extremes_work())
     return builtin[static_cast<int>(op)];
@@ -289,6 +323,7 @@ void reduce(const shmemi_team &team, void *dest, const void *source, std::size_t
 void sum_scan(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
               Elem elem, bool inclusive) {
   const MPI_Datatype type = mpi_type(elem, __func__);
+  const MPI_Op sum = mpi_op(Op::sum, elem);
   const MPI_Comm comm = comm_of(team);
   const bool first_pe = my_rank(comm) == 0;
   char *d = static_cast<char *>(dest);
@@ -297,8 +332,8 @@ void sum_scan(const shmemi_team &team, void *dest, const void *source, std::size
     for_each_piece(nelems, elem.bytes, [&](std::size_t first, int n) {
       const std::size_t at = first * elem.bytes;
       const void *in = s == d ? MPI_IN_PLACE : s + at;
-      if (inclusive) return SHMEMI_MPI(MPI_Scan(in, d + at, n, type, MPI_SUM, comm));
-      SHMEMI_MPI(MPI_Exscan(in, d + at, n, type, MPI_SUM, comm));
+      if (inclusive) return SHMEMI_MPI(MPI_Scan(in, d + at, n, type, sum, comm));
+      SHMEMI_MPI(MPI_Exscan(in, d + at, n, type, sum, comm));
       // MPI leaves the first PE's result undefined; the spec makes it zero,
       // and zero is all bits clear for every type of the table.
       if (first_pe) std::memset(d + at, 0, static_cast<std::size_t>(n) * elem.bytes);

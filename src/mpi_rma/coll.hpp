@@ -27,7 +27,9 @@ shmemi_team::Comm *comm_of_progression(int start, int stride, int size);
 void comm_free(shmemi_team::Comm *comm);
 
 // The reduction element types of the spec's tables, by kind and size.
-enum class Kind : unsigned char { sint, uint, real, complex };
+// quad is IEEE binary128 (__float128, Fortran's REAL*16; not x86_64's long
+// double, though both are 16 bytes), for max, min, sum and prod.
+enum class Kind : unsigned char { sint, uint, real, complex, quad };
 struct Elem {
   Kind kind;
   std::size_t bytes;

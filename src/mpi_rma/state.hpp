@@ -28,6 +28,10 @@ struct State {
   std::vector<MPI_Aint> static_shift; // each PE's data+bss start minus its window base
   MPI_Win life_win = MPI_WIN_NULL;    // the end of the job's records (ending.cpp)
   std::uint64_t *life = nullptr;      // this PE's, in life_win (null: none yet)
+  // Reduction elements of Kind::quad (coll.cpp): MPI has no binary128 type
+  // (MPI_LONG_DOUBLE is x87 extended precision on x86_64), so 16 opaque
+  // bytes, which only the library's ops combine.
+  MPI_Datatype quad = MPI_DATATYPE_NULL;
   // Operations issued so far, and `issued` as it was when the latest
   // completed flush began: equal means nothing is waiting for a flush.
   std::atomic<unsigned long> issued{0};
@@ -94,6 +98,12 @@ void progress_stop();
 // its end. Collective.
 void life_start();
 void life_stop();
+
+// state.quad, made by start_rma and freed by stop, unlike the reduction ops
+// that live until MPI ends: MPICH warns at MPI_Finalize about every datatype
+// left ("yaksa: 1 leaked handle pool objects"), not about ops.
+void quad_type_start();
+void quad_type_stop();
 
 // A thread of this PE waits for other PEs while it lives (MPI collectives).
 struct Blocking {

@@ -276,6 +276,7 @@ void start_rma(const Region &statics, bool (*alias)(char *memory), unsigned prog
     SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, win));
   }
   life_start();
+  quad_type_start();
   progress_start(progress_possible() ? progress_us : 0,
                  state.wake.empty() ? nullptr : state.wake[static_cast<std::size_t>(state.my_pe)]);
 }
@@ -294,6 +295,7 @@ bool all_true(bool mine) {
 void stop() {
   progress_stop();
   life_stop();
+  quad_type_stop();
   for (MPI_Win *win : {&state.heap_win, &state.static_win}) {
     SHMEMI_MPI(MPI_Win_unlock_all(*win));
     SHMEMI_MPI(MPI_Win_free(win));

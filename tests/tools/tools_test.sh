@@ -11,12 +11,13 @@
 #   TOOLS_MPI_C_COMPILER, TOOLS_MPI_CXX_COMPILER  the MPI compilers of the build
 #   TOOLS_VERSION     the library version the package should report
 #   TOOLS_CMAKE       the cmake to run
+#   TOOLS_FORTRAN     1 where the library was built with Fortran (oshfort)
 # Apart from "install", every step uses only what is under TOOLS_PREFIX.
 set -eu
 LC_ALL=C
 export LC_ALL
 
-step=${1:?usage: tools_test.sh install|oshrun|oshcc|oshcxx|c99|mpp|hybrid|pkgconfig|command_line|cmake|exports}
+step=${1:?usage: tools_test.sh install|oshrun|oshcc|oshcxx|c99|mpp|hybrid|pkgconfig|command_line|cmake|exports|fortran}
 prefix=$TOOLS_PREFIX
 libdir=$prefix/$TOOLS_LIBDIR
 src=$TOOLS_SOURCE_DIR
@@ -68,6 +69,14 @@ step_install() {
               cmake/OpenSHMEM/OpenSHMEMConfigVersion.cmake; do
     [ -f "$libdir/$file" ] || fail "$libdir/$file is missing"
   done
+  for file in include/shmem.fh include/mpp/shmem.fh; do
+    [ -f "$prefix/$file" ] || fail "$prefix/$file is missing"
+  done
+  if [ "${TOOLS_FORTRAN:-0}" = 1 ]; then
+    for file in bin/oshfort bin/shmemfort bin/oshf77 bin/oshf90; do
+      [ -x "$prefix/$file" ] || fail "$prefix/$file is missing or not executable"
+    done
+  fi
 }
 
 step_oshrun() {
@@ -171,6 +180,12 @@ step_cmake() {
   say "$TOOLS_CMAKE" --build project
   run_pes ./project/consumer
   run_pes ./project/consumer_cxx
+  if [ "${TOOLS_FORTRAN:-0}" = 1 ]; then
+    [ -x project/consumer_fortran ] || fail "the CMake project built no Fortran consumer"
+    output=$("$prefix/bin/oshrun" -np 2 ./project/consumer_fortran 2>&1) ||
+      fail "consumer_fortran failed: $output"
+    printf '%s\n' "$output" | grep -q "^ring: 2 PEs, .*: ok$" || fail "consumer_fortran did not report ok"
+  fi
 }
 
 # The names declared with SHMEM_API in the installed headers (pshmem.h
@@ -203,6 +218,7 @@ step_exports() {
   awk '
     $2 ~ /^p?shmemx?_/ { next }
     $2 ~ /^p?(start_pes|_my_pe|_num_pes|my_pe|num_pes|shmalloc|shfree|shrealloc|shmemalign)$/ { next }
+    $2 ~ /^(start_pes|my_pe|num_pes|shpalloc|shpdeallc|shpclmove)_$/ && $1 == "T" { next }
     $2 ~ /^shmemi_/ && $1 ~ /^[BDGRSV]$/ { next }
     { print $1, $2 }' exported.txt > offenders.txt
   declared_names > declared.txt
@@ -222,6 +238,10 @@ step_exports() {
     fail "$(wc -l < offenders.txt) symbols exported that should not be," \
          "$(wc -l < missing.txt) declared names not exported (lists above)"
   echo "libshmem.so: $(wc -l < exported.txt) exported symbols, all $count declared names present"
+  for name in shmem_integer_put_ shmem_real16_sum_to_all_ shmem_int8_fadd_ shpalloc_ start_pes_; do
+    grep -qx "T $name" exported.txt || fail "the Fortran routine $name is not exported"
+  done
+  echo "Fortran: $(grep -c '_$' exported.txt) routines"
   check_profiling_names
 }
 
@@ -230,7 +250,8 @@ step_exports() {
 # declares the shifted name of every routine shmem.h declares.
 check_profiling_names() {
   awk '$1 == "W" { print $2 }' exported.txt | sort > weak.txt
-  awk '$1 == "T" { print $2 }' exported.txt | sort > strong.txt
+  # (The Fortran routines, NAME_, have no profiling names.)
+  awk '$1 == "T" && $2 !~ /_$/ { print $2 }' exported.txt | sort > strong.txt
   sed 's/^/p/' weak.txt | comm -3 - strong.txt > unpaired.txt
   if [ -s unpaired.txt ]; then
     echo "routines without their pair of weak NAME and strong pNAME:" >&2
@@ -252,11 +273,40 @@ check_profiling_names() {
   echo "profiling: $shmem_count shmem_ routines, each a weak alias of its pshmem_ routine"
 }
 
+# The Fortran binding as a user meets it: a 1.3-era fixed-form program and
+# the Fortran example built with oshfort (and its aliases), and with a plain
+# gfortran and the flags of shmem.pc.
+step_fortran() {
+  if [ "${TOOLS_FORTRAN:-0}" != 1 ]; then
+    echo "tools_test fortran: the library was built without Fortran; nothing to test"
+    return
+  fi
+  say "$prefix/bin/oshfort" -Wall "$src/f_legacy.f" -o f_legacy
+  run_pes ./f_legacy
+  say "$prefix/bin/shmemfort" "$src/f_legacy.f" -o f_legacy_shmemfort
+  run_pes ./f_legacy_shmemfort
+  say "$prefix/bin/oshf90" -O2 "$examples/ring.f" -o ring_f
+  for np in $(pe_counts); do
+    output=$("$prefix/bin/oshrun" -np "$np" ./ring_f 2>&1) || fail "ring_f on $np PEs failed: $output"
+    printf '%s\n' "$output"
+    printf '%s\n' "$output" | grep -q "^ring: $np PEs, .*: ok$" || fail "ring_f on $np PEs did not report ok"
+  done
+  PKG_CONFIG_PATH=$libdir/pkgconfig
+  export PKG_CONFIG_PATH
+  fflags=$(pkg-config --variable=fflags shmem)
+  [ -n "$fflags" ] || fail "shmem.pc has no fflags variable"
+  # shellcheck disable=SC2046,SC2086
+  say gfortran $fflags $(pkg-config --cflags shmem) "$src/f_legacy.f" $(pkg-config --libs shmem) \
+    -o f_legacy_pkgconfig
+  run_pes ./f_legacy_pkgconfig
+}
+
 rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
 case "$step" in
-  install | oshrun | oshcc | oshcxx | c99 | mpp | hybrid | pkgconfig | command_line | cmake | exports) "step_$step" ;;
+  install | oshrun | oshcc | oshcxx | c99 | mpp | hybrid | pkgconfig | command_line | cmake | exports | fortran)
+    "step_$step" ;;
   *) fail "unknown step" ;;
 esac
 echo "tools_test $step: ok"

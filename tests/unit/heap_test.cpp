@@ -532,3 +532,19 @@ TEST(Heap, RandomOperationsMatchTheReferenceModel) {
   std::vector<std::size_t> rest = d.live;
   free_all_then_alloc_everything(heap, rest);
 }
+
+// SHPDEALLC/SHPCLMOVE tell "inside a block" (-5) from "no block" (-4).
+TEST(Heap, InBlockCoversEveryByteOfLiveBlocksOnly) {
+  HeapAllocator heap(4096);
+  const std::size_t a = heap.alloc(64), b = heap.alloc(32);
+  ASSERT_NE(a, HeapAllocator::npos);
+  ASSERT_NE(b, HeapAllocator::npos);
+  EXPECT_TRUE(heap.in_block(a));
+  EXPECT_TRUE(heap.in_block(a + 63));
+  EXPECT_TRUE(heap.in_block(b + 31));
+  EXPECT_FALSE(heap.in_block(b + 32));
+  ASSERT_TRUE(heap.free(a));
+  EXPECT_FALSE(heap.in_block(a));
+  EXPECT_FALSE(heap.in_block(a + 8));
+  EXPECT_TRUE(heap.in_block(b));
+}

@@ -1,0 +1,46 @@
+# The Fortran binding of OpenSHMEM 1.3 (src/fortran). The library always
+# carries the Fortran-callable routines (they are C++); shmem.fh is
+# generated from shmem.h and src/fortran/table.hpp at build time and
+# installed as include/shmem.fh and include/mpp/shmem.fh. Where a Fortran
+# compiler is found (SHMEM_FORTRAN), oshfort is installed and the Fortran
+# tests are built.
+include(CheckLanguage)
+check_language(Fortran)
+if(CMAKE_Fortran_COMPILER)
+  enable_language(Fortran)
+endif()
+include(CMakeDependentOption)
+cmake_dependent_option(SHMEM_FORTRAN "Build oshfort and the Fortran tests" ON
+                       "CMAKE_Fortran_COMPILER" OFF)
+
+add_executable(shmem_make_fh src/fortran/make_fh.cpp)
+target_include_directories(shmem_make_fh PRIVATE ${PROJECT_SOURCE_DIR}/include
+                           ${PROJECT_SOURCE_DIR}/src)
+set(SHMEM_FH_DIR ${PROJECT_BINARY_DIR}/include)
+add_custom_command(OUTPUT ${SHMEM_FH_DIR}/shmem.fh ${SHMEM_FH_DIR}/mpp/shmem.fh
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${SHMEM_FH_DIR}/mpp
+  COMMAND shmem_make_fh > ${SHMEM_FH_DIR}/shmem.fh
+  COMMAND ${CMAKE_COMMAND} -E copy ${SHMEM_FH_DIR}/shmem.fh ${SHMEM_FH_DIR}/mpp/shmem.fh
+  DEPENDS shmem_make_fh
+  COMMENT "Generating shmem.fh")
+add_custom_target(shmem_fh ALL DEPENDS ${SHMEM_FH_DIR}/shmem.fh ${SHMEM_FH_DIR}/mpp/shmem.fh)
+add_dependencies(shmem shmem_fh)
+target_include_directories(shmem PUBLIC $<BUILD_INTERFACE:${SHMEM_FH_DIR}>)
+install(FILES ${SHMEM_FH_DIR}/shmem.fh DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES ${SHMEM_FH_DIR}/mpp/shmem.fh DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mpp)
+
+# What Fortran programs of the 1.3 era need from gfortran: Cray pointers
+# (SHPALLOC, SHMEM_PTR), and one routine called with arrays of different
+# types in one file (SHMEM_PUT8 on INTEGER*8 and on REAL*8 data), which
+# gfortran 10 and later refuse unless told. oshfort passes the same.
+set(SHMEM_FORTRAN_FLAGS "")
+if(CMAKE_Fortran_COMPILER_ID STREQUAL "GNU")
+  list(APPEND SHMEM_FORTRAN_FLAGS -fcray-pointer)
+  if(CMAKE_Fortran_COMPILER_VERSION VERSION_GREATER_EQUAL 10)
+    list(APPEND SHMEM_FORTRAN_FLAGS -fallow-argument-mismatch)
+  endif()
+endif()
+foreach(lib shmem shmem_static)
+  target_compile_options(${lib} INTERFACE
+    "$<$<COMPILE_LANG_AND_ID:Fortran,GNU>:${SHMEM_FORTRAN_FLAGS}>")
+endforeach()

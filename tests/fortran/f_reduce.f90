@@ -1,0 +1,791 @@
+! Reductions of the Fortran binding (OpenSHMEM 1.3 section 8.6.5), every
+! routine of the tables:
+!   SHMEM_INT4_ and SHMEM_INT8_  AND, OR, XOR, MAX, MIN, SUM, PROD _TO_ALL
+!   SHMEM_REAL4_, REAL8_, REAL16_ MAX, MIN, SUM, PROD _TO_ALL
+!   SHMEM_COMP4_ and SHMEM_COMP8_ SUM, PROD _TO_ALL
+! with nreduce 1 and NR, and in place (dest = source); on COMMON arrays and
+! on SHPALLOC'd ones; over all PEs, then over the even and the odd PEs
+! (logPE_stride 1) at the same time, each set with its own pSync. pWrk has
+! the spec's size, MAX(NREDUCE/2 + 1, SHMEM_REDUCE_MIN_WRKDATA_SIZE), and
+! the type of dest. Values are chosen so that every order of evaluation
+! gives the same exact result (INT8 beyond 32 bits; REAL16 values differ by
+! 2**-100, which a REAL*8 would lose), computed here by folding over the set;
+! dest past nreduce and the source must stay untouched.
+program f_reduce
+  use f_check
+  implicit none
+  include 'shmem.fh'
+  integer :: shmem_my_pe, shmem_n_pes
+
+  integer, parameter :: NR = 7
+  integer, parameter :: NW = max(NR / 2 + 1, SHMEM_REDUCE_MIN_WRKDATA_SIZE)
+  integer*4 :: si4(NR), di4(NR), wi4(NW)
+  integer*8 :: si8(NR), di8(NR), wi8(NW)
+  real*4 :: sr4(NR), dr4(NR), wr4(NW)
+  real*8 :: sr8(NR), dr8(NR), wr8(NW)
+  real*16 :: sr16(NR), dr16(NR), wr16(NW)
+  complex*8 :: sc4(NR), dc4(NR), wc4(NW)
+  complex*16 :: sc8(NR), dc8(NR), wc8(NW)
+  common /reduce_static/ sr16, dr16, wr16, sc8, dc8, wc8, si8, di8, wi8, sr8, dr8, wr8, &
+                         sc4, dc4, wc4, si4, di4, wi4, sr4, dr4, wr4
+  integer*4 :: hsi4(NR), hdi4(NR), hwi4(NW)
+  integer*8 :: hsi8(NR), hdi8(NR), hwi8(NW)
+  real*4 :: hsr4(NR), hdr4(NR), hwr4(NW)
+  real*8 :: hsr8(NR), hdr8(NR), hwr8(NW)
+  real*16 :: hsr16(NR), hdr16(NR), hwr16(NW)
+  complex*8 :: hsc4(NR), hdc4(NR), hwc4(NW)
+  complex*16 :: hsc8(NR), hdc8(NR), hwc8(NW)
+  pointer (a1, hsi4), (a2, hdi4), (a3, hwi4), (a4, hsi8), (a5, hdi8), (a6, hwi8)
+  pointer (a7, hsr4), (a8, hdr4), (a9, hwr4), (a10, hsr8), (a11, hdr8), (a12, hwr8)
+  pointer (a13, hsr16), (a14, hdr16), (a15, hwr16), (a16, hsc4), (a17, hdc4), (a18, hwc4)
+  pointer (a19, hsc8), (a20, hdc8), (a21, hwc8)
+  integer*1 :: heap(1)
+  pointer (heap_a, heap)
+
+  integer :: psync1(SHMEM_REDUCE_SYNC_SIZE), psync2(SHMEM_REDUCE_SYNC_SIZE)
+  data psync1 /SHMEM_REDUCE_SYNC_SIZE*SHMEM_SYNC_VALUE/
+  data psync2 /SHMEM_REDUCE_SYNC_SIZE*SHMEM_SYNC_VALUE/
+  integer :: ps(SHMEM_REDUCE_SYNC_SIZE) ! the pSync of the next call
+  pointer (ps_a, ps)
+
+  character(4), parameter :: OPS(7) = ['AND ', 'OR  ', 'XOR ', 'MAX ', 'MIN ', 'SUM ', 'PROD']
+  integer, parameter :: IAND_ = 1, IOR_ = 2, IXOR_ = 3, MAX_ = 4, MIN_ = 5, SUM_ = 6, PROD_ = 7
+  real*16, parameter :: TINY16 = 2.0_16**(-100)
+
+  integer :: me, npes, ierr, off, calls
+  integer :: s_start, s_log, s_size, s_idx
+  character(:), allocatable :: s_name
+
+  call shmem_init()
+  me = shmem_my_pe()
+  npes = shmem_n_pes()
+  check_me = me
+  calls = 0
+
+  call shpalloc(heap_a, 21 * 4 * (NW + 4), ierr, 0)
+  call check('SHPALLOC errcode', ierr, 0)
+  off = 0
+  a1 = carve(4 * NR); a2 = carve(4 * NR); a3 = carve(4 * NW)
+  a4 = carve(8 * NR); a5 = carve(8 * NR); a6 = carve(8 * NW)
+  a7 = carve(4 * NR); a8 = carve(4 * NR); a9 = carve(4 * NW)
+  a10 = carve(8 * NR); a11 = carve(8 * NR); a12 = carve(8 * NW)
+  a13 = carve(16 * NR); a14 = carve(16 * NR); a15 = carve(16 * NW)
+  a16 = carve(8 * NR); a17 = carve(8 * NR); a18 = carve(8 * NW)
+  a19 = carve(16 * NR); a20 = carve(16 * NR); a21 = carve(16 * NW)
+  call check_true('heap block large enough', off <= 21 * 4 * (NW + 4) * 4)
+
+  ! All PEs.
+  call set(0, 0, npes, 'all PEs')
+  call every_type()
+  ! Even and odd PEs, at the same time.
+  if (npes >= 2) then
+    if (mod(me, 2) == 0) then
+      call set(0, 1, (npes + 1) / 2, 'even PEs')
+    else
+      call set(1, 1, npes / 2, 'odd PEs')
+    end if
+    call every_type()
+  end if
+
+  call check('pSync 1 elements changed', count(psync1 /= SHMEM_SYNC_VALUE), 0)
+  call check('pSync 2 elements changed', count(psync2 /= SHMEM_SYNC_VALUE), 0)
+  call shmem_barrier_all()
+  call shpdeallc(heap_a, ierr, 0)
+  call check('SHPDEALLC errcode', ierr, 0)
+  call shmem_finalize()
+  call summary('f_reduce')
+  if (errs /= 0) error stop 1
+
+contains
+
+  ! The next 16-byte aligned piece of the heap block.
+  integer*8 function carve(bytes)
+    integer, intent(in) :: bytes
+    carve = heap_a + off
+    off = off + (bytes + 15) / 16 * 16
+  end function carve
+
+  subroutine set(start, logstride, size, name)
+    integer, intent(in) :: start, logstride, size
+    character(*), intent(in) :: name
+    s_start = start
+    s_log = logstride
+    s_size = size
+    s_name = name
+    s_idx = (me - start) / 2**logstride
+  end subroutine set
+
+  integer function member_pe(j)
+    integer, intent(in) :: j
+    member_pe = s_start + j * 2**s_log
+  end function member_pe
+
+  subroutine every_type()
+    call r_i4('COMMON', si4, di4, wi4)
+    call r_i4('heap', hsi4, hdi4, hwi4)
+    call r_i8('COMMON', si8, di8, wi8)
+    call r_i8('heap', hsi8, hdi8, hwi8)
+    call r_r4('COMMON', sr4, dr4, wr4)
+    call r_r4('heap', hsr4, hdr4, hwr4)
+    call r_r8('COMMON', sr8, dr8, wr8)
+    call r_r8('heap', hsr8, hdr8, hwr8)
+    call r_r16('COMMON', sr16, dr16, wr16)
+    call r_r16('heap', hsr16, hdr16, hwr16)
+    call r_c4('COMMON', sc4, dc4, wc4)
+    call r_c4('heap', hsc4, hdc4, hwc4)
+    call r_c8('COMMON', sc8, dc8, wc8)
+    call r_c8('heap', hsc8, hdc8, hwc8)
+  end subroutine every_type
+
+  ! The message prefix: routine, nreduce, in place or not, target, set.
+  function what(kind, op, n, inplace, where) result(s)
+    character(*), intent(in) :: kind, where
+    integer, intent(in) :: op, n
+    logical, intent(in) :: inplace
+    character(:), allocatable :: s
+    character(16) :: nr
+    write (nr, '(a,i0)') ' nreduce ', n
+    s = 'SHMEM_' // kind // '_' // trim(OPS(op)) // '_TO_ALL' // trim(nr) // &
+        trim(merge(' in place', '         ', inplace)) // ' ' // where // ' on ' // s_name
+  end function what
+
+  ! PS: PSYNC1 and PSYNC2 by turns.
+  subroutine next_psync()
+    calls = calls + 1
+    if (mod(calls, 2) == 1) then
+      ps_a = loc(psync1)
+    else
+      ps_a = loc(psync2)
+    end if
+  end subroutine next_psync
+
+  ! ---- INTEGER*4 ----
+  integer*4 function v_i4(op, p, j, i)
+    integer, intent(in) :: op, p, j, i
+    select case (op)
+    case (IAND_)
+      v_i4 = not(ishft(1, mod(p + 2 * i, 31)))
+    case (IOR_)
+      v_i4 = ishft(1, mod(p + 2 * i, 31))
+    case (IXOR_)
+      v_i4 = p * 7919 + i * 104729
+    case (MAX_, MIN_)
+      v_i4 = mod(p * 37 + i * 11, 101) - 50
+    case (SUM_)
+      v_i4 = p * 1000 + i - 500
+    case default
+      v_i4 = merge(-1, 1, mod(p + i, 2) == 1) * merge(2 + mod(i, 2), 1, j < 3)
+    end select
+  end function v_i4
+
+  integer*4 function f_i4(op, a, b)
+    integer, intent(in) :: op
+    integer*4, intent(in) :: a, b
+    select case (op)
+    case (IAND_)
+      f_i4 = iand(a, b)
+    case (IOR_)
+      f_i4 = ior(a, b)
+    case (IXOR_)
+      f_i4 = ieor(a, b)
+    case (MAX_)
+      f_i4 = max(a, b)
+    case (MIN_)
+      f_i4 = min(a, b)
+    case (SUM_)
+      f_i4 = a + b
+    case default
+      f_i4 = a * b
+    end select
+  end function f_i4
+
+  subroutine r_i4(where, src, dst, wrk)
+    character(*), intent(in) :: where
+    integer*4 :: src(NR), dst(NR), wrk(NW)
+    integer*4 :: e(NR)
+    integer :: op, variant, n, i, j
+    logical :: inplace
+    do op = IAND_, PROD_
+      do variant = 1, 3
+        n = merge(1, NR, variant == 2)
+        inplace = variant == 3
+        do i = 1, NR
+          src(i) = v_i4(op, me, s_idx, i)
+          e(i) = v_i4(op, member_pe(0), 0, i)
+          do j = 1, s_size - 1
+            e(i) = f_i4(op, e(i), v_i4(op, member_pe(j), j, i))
+          end do
+        end do
+        dst = -999
+        call shmem_barrier_all()
+        if (inplace) then
+          call reduce_i4(op, src, src, n, wrk)
+        else
+          call reduce_i4(op, dst, src, n, wrk)
+        end if
+        do i = 1, NR
+          if (inplace) then
+            call check(at(what('INT4', op, n, inplace, where) // ': source/dest', i), src(i), e(i))
+          else
+            if (i <= n) then
+              call check(at(what('INT4', op, n, inplace, where) // ': dest', i), dst(i), e(i))
+            else
+              call check(at(what('INT4', op, n, inplace, where) // ': dest (untouched)', i), &
+                         dst(i), -999)
+            end if
+            call check(at(what('INT4', op, n, inplace, where) // ': source (untouched)', i), &
+                       src(i), v_i4(op, me, s_idx, i))
+          end if
+        end do
+        call shmem_barrier_all()
+      end do
+    end do
+  end subroutine r_i4
+
+  subroutine reduce_i4(op, d, s, n, wrk)
+    integer, intent(in) :: op, n
+    integer*4 :: d(NR), s(NR), wrk(NW)
+    call next_psync()
+    select case (op)
+    case (IAND_)
+      call shmem_int4_and_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (IOR_)
+      call shmem_int4_or_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (IXOR_)
+      call shmem_int4_xor_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (MAX_)
+      call shmem_int4_max_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (MIN_)
+      call shmem_int4_min_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (SUM_)
+      call shmem_int4_sum_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (PROD_)
+      call shmem_int4_prod_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    end select
+  end subroutine reduce_i4
+
+
+  ! ---- INTEGER*8 ----
+  integer*8 function v_i8(op, p, j, i)
+    integer, intent(in) :: op, p, j, i
+    select case (op)
+    case (IAND_)
+      v_i8 = not(ishft(1_8, mod(p + 5 * i, 63)))
+    case (IOR_)
+      v_i8 = ishft(1_8, mod(p + 5 * i + 30, 63))
+    case (IXOR_)
+      v_i8 = int(p, 8) * 2_8**33 + int(i, 8) * 2_8**40 + p * i
+    case (MAX_, MIN_)
+      v_i8 = int(mod(p * 37 + i * 11, 101) - 50, 8) * 2_8**33 + p
+    case (SUM_)
+      v_i8 = int(p, 8) * 2_8**35 + i
+    case default
+      v_i8 = merge(-1_8, 1_8, mod(p + i, 2) == 1) * merge(2_8**(10 + j), 1_8, j < 3)
+    end select
+  end function v_i8
+
+  integer*8 function f_i8(op, a, b)
+    integer, intent(in) :: op
+    integer*8, intent(in) :: a, b
+    select case (op)
+    case (IAND_)
+      f_i8 = iand(a, b)
+    case (IOR_)
+      f_i8 = ior(a, b)
+    case (IXOR_)
+      f_i8 = ieor(a, b)
+    case (MAX_)
+      f_i8 = max(a, b)
+    case (MIN_)
+      f_i8 = min(a, b)
+    case (SUM_)
+      f_i8 = a + b
+    case default
+      f_i8 = a * b
+    end select
+  end function f_i8
+
+  subroutine r_i8(where, src, dst, wrk)
+    character(*), intent(in) :: where
+    integer*8 :: src(NR), dst(NR), wrk(NW)
+    integer*8 :: e(NR)
+    integer :: op, variant, n, i, j
+    logical :: inplace
+    do op = IAND_, PROD_
+      do variant = 1, 3
+        n = merge(1, NR, variant == 2)
+        inplace = variant == 3
+        do i = 1, NR
+          src(i) = v_i8(op, me, s_idx, i)
+          e(i) = v_i8(op, member_pe(0), 0, i)
+          do j = 1, s_size - 1
+            e(i) = f_i8(op, e(i), v_i8(op, member_pe(j), j, i))
+          end do
+        end do
+        dst = -999
+        call shmem_barrier_all()
+        if (inplace) then
+          call reduce_i8(op, src, src, n, wrk)
+        else
+          call reduce_i8(op, dst, src, n, wrk)
+        end if
+        do i = 1, NR
+          if (inplace) then
+            call check(at(what('INT8', op, n, inplace, where) // ': source/dest', i), src(i), e(i))
+          else
+            if (i <= n) then
+              call check(at(what('INT8', op, n, inplace, where) // ': dest', i), dst(i), e(i))
+            else
+              call check(at(what('INT8', op, n, inplace, where) // ': dest (untouched)', i), &
+                         dst(i), -999_8)
+            end if
+            call check(at(what('INT8', op, n, inplace, where) // ': source (untouched)', i), &
+                       src(i), v_i8(op, me, s_idx, i))
+          end if
+        end do
+        call shmem_barrier_all()
+      end do
+    end do
+  end subroutine r_i8
+
+  subroutine reduce_i8(op, d, s, n, wrk)
+    integer, intent(in) :: op, n
+    integer*8 :: d(NR), s(NR), wrk(NW)
+    call next_psync()
+    select case (op)
+    case (IAND_)
+      call shmem_int8_and_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (IOR_)
+      call shmem_int8_or_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (IXOR_)
+      call shmem_int8_xor_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (MAX_)
+      call shmem_int8_max_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (MIN_)
+      call shmem_int8_min_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (SUM_)
+      call shmem_int8_sum_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (PROD_)
+      call shmem_int8_prod_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    end select
+  end subroutine reduce_i8
+
+
+  ! ---- REAL*4 ----
+  real*4 function v_r4(op, p, j, i)
+    integer, intent(in) :: op, p, j, i
+    select case (op)
+    case (MAX_, MIN_)
+      v_r4 = real(mod(p * 37 + i * 11, 101) - 50) * 0.25
+    case (SUM_)
+      v_r4 = real(p + 1) * 0.5 + real(i)
+    case default
+      v_r4 = merge(-1.0, 1.0, mod(p + i, 2) == 1) * merge(1.5 * 2.0**(i - 3), 1.0, j < 3)
+    end select
+  end function v_r4
+
+  real*4 function f_r4(op, a, b)
+    integer, intent(in) :: op
+    real*4, intent(in) :: a, b
+    select case (op)
+    case (MAX_)
+      f_r4 = max(a, b)
+    case (MIN_)
+      f_r4 = min(a, b)
+    case (SUM_)
+      f_r4 = a + b
+    case default
+      f_r4 = a * b
+    end select
+  end function f_r4
+
+  subroutine r_r4(where, src, dst, wrk)
+    character(*), intent(in) :: where
+    real*4 :: src(NR), dst(NR), wrk(NW)
+    real*4 :: e(NR)
+    integer :: op, variant, n, i, j
+    logical :: inplace
+    do op = MAX_, PROD_
+      do variant = 1, 3
+        n = merge(1, NR, variant == 2)
+        inplace = variant == 3
+        do i = 1, NR
+          src(i) = v_r4(op, me, s_idx, i)
+          e(i) = v_r4(op, member_pe(0), 0, i)
+          do j = 1, s_size - 1
+            e(i) = f_r4(op, e(i), v_r4(op, member_pe(j), j, i))
+          end do
+        end do
+        dst = -999.0
+        call shmem_barrier_all()
+        if (inplace) then
+          call reduce_r4(op, src, src, n, wrk)
+        else
+          call reduce_r4(op, dst, src, n, wrk)
+        end if
+        do i = 1, NR
+          if (inplace) then
+            call check(at(what('REAL4', op, n, inplace, where) // ': source/dest', i), src(i), e(i))
+          else
+            if (i <= n) then
+              call check(at(what('REAL4', op, n, inplace, where) // ': dest', i), dst(i), e(i))
+            else
+              call check(at(what('REAL4', op, n, inplace, where) // ': dest (untouched)', i), &
+                         dst(i), -999.0)
+            end if
+            call check(at(what('REAL4', op, n, inplace, where) // ': source (untouched)', i), &
+                       src(i), v_r4(op, me, s_idx, i))
+          end if
+        end do
+        call shmem_barrier_all()
+      end do
+    end do
+  end subroutine r_r4
+
+  subroutine reduce_r4(op, d, s, n, wrk)
+    integer, intent(in) :: op, n
+    real*4 :: d(NR), s(NR), wrk(NW)
+    call next_psync()
+    select case (op)
+    case (MAX_)
+      call shmem_real4_max_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (MIN_)
+      call shmem_real4_min_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (SUM_)
+      call shmem_real4_sum_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (PROD_)
+      call shmem_real4_prod_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    end select
+  end subroutine reduce_r4
+
+
+  ! ---- REAL*8 ----
+  real*8 function v_r8(op, p, j, i)
+    integer, intent(in) :: op, p, j, i
+    select case (op)
+    case (MAX_, MIN_)
+      v_r8 = real(mod(p * 37 + i * 11, 101) - 50, 8) * 2.0d0**40 + real(p, 8) * 0.125d0
+    case (SUM_)
+      v_r8 = real(p, 8) * 2.0d0**30 + real(i, 8) * 0.25d0
+    case default
+      v_r8 = merge(-1.0d0, 1.0d0, mod(p + i, 2) == 1) * merge(1.25d0 * 2.0d0**(i * 20), 1.0d0, j < 3)
+    end select
+  end function v_r8
+
+  real*8 function f_r8(op, a, b)
+    integer, intent(in) :: op
+    real*8, intent(in) :: a, b
+    select case (op)
+    case (MAX_)
+      f_r8 = max(a, b)
+    case (MIN_)
+      f_r8 = min(a, b)
+    case (SUM_)
+      f_r8 = a + b
+    case default
+      f_r8 = a * b
+    end select
+  end function f_r8
+
+  subroutine r_r8(where, src, dst, wrk)
+    character(*), intent(in) :: where
+    real*8 :: src(NR), dst(NR), wrk(NW)
+    real*8 :: e(NR)
+    integer :: op, variant, n, i, j
+    logical :: inplace
+    do op = MAX_, PROD_
+      do variant = 1, 3
+        n = merge(1, NR, variant == 2)
+        inplace = variant == 3
+        do i = 1, NR
+          src(i) = v_r8(op, me, s_idx, i)
+          e(i) = v_r8(op, member_pe(0), 0, i)
+          do j = 1, s_size - 1
+            e(i) = f_r8(op, e(i), v_r8(op, member_pe(j), j, i))
+          end do
+        end do
+        dst = -999.0d0
+        call shmem_barrier_all()
+        if (inplace) then
+          call reduce_r8(op, src, src, n, wrk)
+        else
+          call reduce_r8(op, dst, src, n, wrk)
+        end if
+        do i = 1, NR
+          if (inplace) then
+            call check(at(what('REAL8', op, n, inplace, where) // ': source/dest', i), src(i), e(i))
+          else
+            if (i <= n) then
+              call check(at(what('REAL8', op, n, inplace, where) // ': dest', i), dst(i), e(i))
+            else
+              call check(at(what('REAL8', op, n, inplace, where) // ': dest (untouched)', i), &
+                         dst(i), -999.0d0)
+            end if
+            call check(at(what('REAL8', op, n, inplace, where) // ': source (untouched)', i), &
+                       src(i), v_r8(op, me, s_idx, i))
+          end if
+        end do
+        call shmem_barrier_all()
+      end do
+    end do
+  end subroutine r_r8
+
+  subroutine reduce_r8(op, d, s, n, wrk)
+    integer, intent(in) :: op, n
+    real*8 :: d(NR), s(NR), wrk(NW)
+    call next_psync()
+    select case (op)
+    case (MAX_)
+      call shmem_real8_max_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (MIN_)
+      call shmem_real8_min_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (SUM_)
+      call shmem_real8_sum_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (PROD_)
+      call shmem_real8_prod_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    end select
+  end subroutine reduce_r8
+
+
+  ! ---- REAL*16 (IEEE quad): values 2**-100 apart ----
+  real*16 function v_r16(op, p, j, i)
+    integer, intent(in) :: op, p, j, i
+    select case (op)
+    case (MAX_)
+      v_r16 = real(i, 16) + 1.0_16 + real(mod(p + i, 5), 16) * TINY16
+    case (MIN_)
+      v_r16 = real(i, 16) + 1.0_16 - real(mod(p + i, 5), 16) * TINY16
+    case (SUM_)
+      v_r16 = real(i, 16) + 1.0_16 + real(p + 1, 16) * TINY16
+    case default
+      if (j == 0) then
+        v_r16 = 1.0_16 + real(i, 16) * TINY16
+      else if (j < 3) then
+        v_r16 = -2.0_16
+      else
+        v_r16 = 1.0_16
+      end if
+    end select
+  end function v_r16
+
+  real*16 function f_r16(op, a, b)
+    integer, intent(in) :: op
+    real*16, intent(in) :: a, b
+    select case (op)
+    case (MAX_)
+      f_r16 = max(a, b)
+    case (MIN_)
+      f_r16 = min(a, b)
+    case (SUM_)
+      f_r16 = a + b
+    case default
+      f_r16 = a * b
+    end select
+  end function f_r16
+
+  subroutine r_r16(where, src, dst, wrk)
+    character(*), intent(in) :: where
+    real*16 :: src(NR), dst(NR), wrk(NW)
+    real*16 :: e(NR)
+    integer :: op, variant, n, i, j
+    logical :: inplace
+    do op = MAX_, PROD_
+      do variant = 1, 3
+        n = merge(1, NR, variant == 2)
+        inplace = variant == 3
+        do i = 1, NR
+          src(i) = v_r16(op, me, s_idx, i)
+          e(i) = v_r16(op, member_pe(0), 0, i)
+          do j = 1, s_size - 1
+            e(i) = f_r16(op, e(i), v_r16(op, member_pe(j), j, i))
+          end do
+        end do
+        dst = -999.0_16
+        call shmem_barrier_all()
+        if (inplace) then
+          call reduce_r16(op, src, src, n, wrk)
+        else
+          call reduce_r16(op, dst, src, n, wrk)
+        end if
+        do i = 1, NR
+          if (inplace) then
+            call check(at(what('REAL16', op, n, inplace, where) // ': source/dest', i), src(i), e(i))
+          else
+            if (i <= n) then
+              call check(at(what('REAL16', op, n, inplace, where) // ': dest', i), dst(i), e(i))
+              ! The part a REAL*8 cannot hold is there.
+              if (op == SUM_) call check_true(at(what('REAL16', op, n, inplace, where) // &
+                ': dest keeps the 2**-100 terms', i), dst(i) /= real(real(dst(i), 8), 16))
+            else
+              call check(at(what('REAL16', op, n, inplace, where) // ': dest (untouched)', i), &
+                         dst(i), -999.0_16)
+            end if
+            call check(at(what('REAL16', op, n, inplace, where) // ': source (untouched)', i), &
+                       src(i), v_r16(op, me, s_idx, i))
+          end if
+        end do
+        call shmem_barrier_all()
+      end do
+    end do
+  end subroutine r_r16
+
+  subroutine reduce_r16(op, d, s, n, wrk)
+    integer, intent(in) :: op, n
+    real*16 :: d(NR), s(NR), wrk(NW)
+    call next_psync()
+    select case (op)
+    case (MAX_)
+      call shmem_real16_max_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (MIN_)
+      call shmem_real16_min_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (SUM_)
+      call shmem_real16_sum_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    case (PROD_)
+      call shmem_real16_prod_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    end select
+  end subroutine reduce_r16
+
+
+  ! ---- COMPLEX*8 (two REAL*4) ----
+  complex*8 function v_c4(op, p, j, i)
+    integer, intent(in) :: op, p, j, i
+    if (op == SUM_) then
+      v_c4 = cmplx(real(p + i), -0.5 * real(p))
+    else if (j < 3) then
+      v_c4 = cmplx(real(1 + mod(i, 2)), real(j))
+    else
+      v_c4 = merge((0.0, 1.0), (1.0, 0.0), mod(p + i, 2) == 1)
+    end if
+  end function v_c4
+
+  subroutine r_c4(where, src, dst, wrk)
+    character(*), intent(in) :: where
+    complex*8 :: src(NR), dst(NR), wrk(NW)
+    complex*8 :: e(NR)
+    integer :: op, variant, n, i, j
+    logical :: inplace
+    do op = SUM_, PROD_
+      do variant = 1, 3
+        n = merge(1, NR, variant == 2)
+        inplace = variant == 3
+        do i = 1, NR
+          src(i) = v_c4(op, me, s_idx, i)
+          e(i) = v_c4(op, member_pe(0), 0, i)
+          do j = 1, s_size - 1
+            if (op == SUM_) then
+              e(i) = e(i) + v_c4(op, member_pe(j), j, i)
+            else
+              e(i) = e(i) * v_c4(op, member_pe(j), j, i)
+            end if
+          end do
+        end do
+        dst = (-999.0, -999.0)
+        call shmem_barrier_all()
+        if (inplace) then
+          call reduce_c4(op, src, src, n, wrk)
+        else
+          call reduce_c4(op, dst, src, n, wrk)
+        end if
+        do i = 1, NR
+          if (inplace) then
+            call check(at(what('COMP4', op, n, inplace, where) // ': source/dest', i), src(i), e(i))
+          else
+            if (i <= n) then
+              call check(at(what('COMP4', op, n, inplace, where) // ': dest', i), dst(i), e(i))
+            else
+              call check(at(what('COMP4', op, n, inplace, where) // ': dest (untouched)', i), &
+                         dst(i), (-999.0, -999.0))
+            end if
+            call check(at(what('COMP4', op, n, inplace, where) // ': source (untouched)', i), &
+                       src(i), v_c4(op, me, s_idx, i))
+          end if
+        end do
+        call shmem_barrier_all()
+      end do
+    end do
+  end subroutine r_c4
+
+  subroutine reduce_c4(op, d, s, n, wrk)
+    integer, intent(in) :: op, n
+    complex*8 :: d(NR), s(NR), wrk(NW)
+    call next_psync()
+    if (op == SUM_) then
+      call shmem_comp4_sum_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    else
+      call shmem_comp4_prod_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    end if
+  end subroutine reduce_c4
+
+
+  ! ---- COMPLEX*16 (two REAL*8) ----
+  complex*16 function v_c8(op, p, j, i)
+    integer, intent(in) :: op, p, j, i
+    if (op == SUM_) then
+      v_c8 = cmplx(real(p, 8) * 2.0d0**30 + real(i, 8), -0.25d0 * real(p, 8), kind=8)
+    else if (j < 3) then
+      v_c8 = cmplx(real(1 + mod(i, 2), 8) * 2.0d0**30, real(j, 8), kind=8)
+    else
+      v_c8 = merge((0.0d0, 1.0d0), (1.0d0, 0.0d0), mod(p + i, 2) == 1)
+    end if
+  end function v_c8
+
+  subroutine r_c8(where, src, dst, wrk)
+    character(*), intent(in) :: where
+    complex*16 :: src(NR), dst(NR), wrk(NW)
+    complex*16 :: e(NR)
+    integer :: op, variant, n, i, j
+    logical :: inplace
+    do op = SUM_, PROD_
+      do variant = 1, 3
+        n = merge(1, NR, variant == 2)
+        inplace = variant == 3
+        do i = 1, NR
+          src(i) = v_c8(op, me, s_idx, i)
+          e(i) = v_c8(op, member_pe(0), 0, i)
+          do j = 1, s_size - 1
+            if (op == SUM_) then
+              e(i) = e(i) + v_c8(op, member_pe(j), j, i)
+            else
+              e(i) = e(i) * v_c8(op, member_pe(j), j, i)
+            end if
+          end do
+        end do
+        dst = (-999.0d0, -999.0d0)
+        call shmem_barrier_all()
+        if (inplace) then
+          call reduce_c8(op, src, src, n, wrk)
+        else
+          call reduce_c8(op, dst, src, n, wrk)
+        end if
+        do i = 1, NR
+          if (inplace) then
+            call check(at(what('COMP8', op, n, inplace, where) // ': source/dest', i), src(i), e(i))
+          else
+            if (i <= n) then
+              call check(at(what('COMP8', op, n, inplace, where) // ': dest', i), dst(i), e(i))
+            else
+              call check(at(what('COMP8', op, n, inplace, where) // ': dest (untouched)', i), &
+                         dst(i), (-999.0d0, -999.0d0))
+            end if
+            call check(at(what('COMP8', op, n, inplace, where) // ': source (untouched)', i), &
+                       src(i), v_c8(op, me, s_idx, i))
+          end if
+        end do
+        call shmem_barrier_all()
+      end do
+    end do
+  end subroutine r_c8
+
+  subroutine reduce_c8(op, d, s, n, wrk)
+    integer, intent(in) :: op, n
+    complex*16 :: d(NR), s(NR), wrk(NW)
+    call next_psync()
+    if (op == SUM_) then
+      call shmem_comp8_sum_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    else
+      call shmem_comp8_prod_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
+    end if
+  end subroutine reduce_c8
+
+
+end program f_reduce
