@@ -52,7 +52,7 @@ program f_coll
   integer :: me, npes, ierr, hb, need
   ! The active set being tested.
   integer :: s_start, s_log, s_size, s_stride, s_idx
-  character(:), allocatable :: s_name
+  character(len=32) :: s_name ! fixed length: nothing for LeakSanitizer to find
 
   call shmem_init()
   me = shmem_my_pe()
@@ -149,7 +149,7 @@ contains
   function label(routine, where) result(s)
     character(*), intent(in) :: routine, where
     character(:), allocatable :: s
-    s = routine // ' ' // where // ' on ' // s_name
+    s = routine // ' ' // where // ' on ' // trim(s_name)
   end function label
 
   ! SHMEM_BARRIER: each member puts to the next member of the set, then the
