@@ -127,6 +127,7 @@ void start(int requested, const char *routine) {
                                       [](const char *heap) { return heap != nullptr; });
   rt.crowded = node_pes > sysconf(_SC_NPROCESSORS_ONLN);
   share_node_statics(node_pes > 1);
+  rt.mpi_delivers = !(rt.cpu_atomics && rt.statics_shared);
   transport::start_rma(rt.statics, alias_statics,
                        static_cast<unsigned>(rt.config.progress_interval));
   std::memset(rt.heap.base + heap_bytes, 0, transport::flag_bytes); // core/sync.cpp's

@@ -27,6 +27,10 @@ struct Runtime {
   // This node holds more PEs than it has CPUs online: a waiting PE yields
   // its CPU almost at once, since the PE it waits for may need it.
   bool crowded = false;
+  // Other PEs reach this PE's memory through MPI (PEs on other nodes, or
+  // global variables not shared on the node): a wait keeps MPI progressing,
+  // since some MPIs deliver such data only inside an MPI call here.
+  bool mpi_delivers = false;
   Region statics;       // this PE's data+bss
   // Per world PE: its data+bss mapped here (this PE's own; and the node's
   // PEs' when statics_shared), or null.

@@ -26,6 +26,8 @@ struct State {
   std::vector<MPI_Aint> heap_shift;  // each PE's heap start minus its window base
   MPI_Win static_win = MPI_WIN_NULL; // over the whole pages of data+bss
   std::vector<MPI_Aint> static_shift; // each PE's data+bss start minus its window base
+  // Both windows have the unified memory model (world.cpp, memory_sync).
+  bool unified = false;
   MPI_Win life_win = MPI_WIN_NULL;    // the end of the job's records (ending.cpp)
   std::uint64_t *life = nullptr;      // this PE's, in life_win (null: none yet)
   // Reduction elements of Kind::quad (coll.cpp): MPI has no binary128 type

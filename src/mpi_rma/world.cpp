@@ -269,11 +269,21 @@ HeapMap map_memory(std::size_t heap_bytes, bool split_nodes) {
   return create_heaps(heap_bytes);
 }
 
+namespace {
+bool unified_model(MPI_Win win) {
+  int *model = nullptr, found = 0;
+  SHMEMI_MPI(MPI_Win_get_attr(win, MPI_WIN_MODEL, &model, &found));
+  return found && *model == MPI_WIN_UNIFIED;
+}
+} // namespace
+
 void start_rma(const Region &statics, bool (*alias)(char *memory), unsigned progress_us) {
   create_static_window(statics, alias);
+  state.unified = true;
   for (MPI_Win win : {state.heap_win, state.static_win}) {
     SHMEMI_MPI(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
     SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, win));
+    state.unified = state.unified && unified_model(win);
   }
   life_start();
   quad_type_start();
@@ -391,7 +401,16 @@ void poll() {
 // each other, so ordering them takes their completion.
 void fence() { quiet(); }
 
+// In the unified model (both MPIs here) the window is the memory itself and
+// MPI_Win_sync is a memory barrier, but Open MPI's osc/ucx also fences its
+// UCX worker there (ucp_worker_fence, and progress): 4 of them made a
+// forced inter-node barrier_all cost 1.1-1.4 us against MPI_Barrier's
+// 0.46-0.55. A CPU fence is the barrier the model asks for.
 void memory_sync() {
+  if (state.unified) {
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    return;
+  }
   SHMEMI_MPI(MPI_Win_sync(state.heap_win));
   SHMEMI_MPI(MPI_Win_sync(state.static_win));
 }
