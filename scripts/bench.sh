@@ -16,7 +16,10 @@
 #      ours-*-internode                the same with SHMEM_FORCE_INTERNODE=1
 #                                      (every PE its own node: all MPI RMA)
 #      oshmem                          Open MPI's OSHMEM (oshrun, OMPI_MCA_osc=ucx)
-#      mpi-mpich, mpi-openmpi          raw MPI-3 RMA (Open MPI: osc/ucx)
+#      mpi-mpich, mpi-openmpi          raw MPI-3 RMA (Open MPI: osc/ucx), at
+#                                      MPI_THREAD_SINGLE as a plain MPI program
+#      mpi-*-multiple                  the same at MPI_THREAD_MULTIPLE, the
+#                                      level the library runs MPI at
 #      mpi-openmpi-sm                  raw MPI-3 RMA, Open MPI osc/sm
 # 3. scripts/bench_report.py takes the best of the passes (each run
 #    prints the median of its rounds) and writes docs/bench/results.csv,
@@ -89,9 +92,9 @@ command_of() {
     echo "build-bench-openmpi/tools/oshrun -np $np build-bench-openmpi/bench/shmem_bench" ;;
   oshmem)
     echo "/usr/bin/oshrun --allow-run-as-root --oversubscribe -np $np $work/shmem_bench_oshmem" ;;
-  mpi-mpich)
+  mpi-mpich | mpi-mpich-multiple)
     echo "mpiexec.mpich -n $np build-bench-mpich/bench/mpi_bench" ;;
-  mpi-openmpi | mpi-openmpi-sm)
+  mpi-openmpi | mpi-openmpi-sm | mpi-openmpi-multiple)
     echo "mpiexec.openmpi --allow-run-as-root --oversubscribe -n $np build-bench-openmpi/bench/mpi_bench" ;;
   *) die "unknown configuration $config" ;;
   esac
@@ -113,6 +116,8 @@ env_of() {
   case $1 in
   *-internode) echo "SHMEM_FORCE_INTERNODE=1" ;;
   oshmem | mpi-openmpi) echo "OMPI_MCA_osc=ucx" ;;
+  mpi-openmpi-multiple) echo "OMPI_MCA_osc=ucx BENCH_THREAD_MULTIPLE=1" ;;
+  mpi-mpich-multiple) echo "BENCH_THREAD_MULTIPLE=1" ;;
   mpi-openmpi-sm) echo "OMPI_MCA_osc=sm" ;;
   esac
 }
@@ -167,7 +172,7 @@ main() {
   mkdir -p "$raw"
   : >"$raw/failures.tsv"
   local configs=(ours-mpich ours-openmpi oshmem mpi-mpich mpi-openmpi mpi-openmpi-sm
-    ours-mpich-internode ours-openmpi-internode)
+    ours-mpich-internode ours-openmpi-internode mpi-mpich-multiple mpi-openmpi-multiple)
   local sweep=(ours-openmpi oshmem mpi-openmpi)
   local pass config np
   for pass in $(seq 1 "$passes"); do

@@ -23,9 +23,11 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 ON_NODE = ["ours-mpich", "ours-openmpi", "oshmem"]
-INTERNODE = [("ours-mpich-internode", "mpi-mpich"), ("ours-openmpi-internode", "mpi-openmpi")]
+INTERNODE = [("ours-mpich-internode", "mpi-mpich", "mpi-mpich-multiple"),
+             ("ours-openmpi-internode", "mpi-openmpi", "mpi-openmpi-multiple")]
 CONFIGS = ["ours-mpich", "ours-openmpi", "oshmem", "ours-mpich-internode",
-           "ours-openmpi-internode", "mpi-mpich", "mpi-openmpi", "mpi-openmpi-sm"]
+           "ours-openmpi-internode", "mpi-mpich", "mpi-openmpi", "mpi-openmpi-sm",
+           "mpi-mpich-multiple", "mpi-openmpi-multiple"]
 SWEEP = ["ours-openmpi", "oshmem", "mpi-openmpi"]
 LATENCY = ["put8_quiet_us", "get8_us", "p_quiet_us", "g_us", "fetch_add_us", "cswap_us",
            "pingpong_us", "barrier_us", "bcast8_us", "reduce_sum_us", "alltoall8_us"]
@@ -186,8 +188,19 @@ def targets(res):
         add("on a node, collective no slower than OSHMEM", m, "ours-{mpi}", "oshmem", m, 1.0, True)
     add("on a node, 4 MiB put vs memcpy", f"bw_put_{BIG}", "ours-{mpi}", "mpi-{mpi}",
         f"bw_memcpy_{BIG}", 0.95, False)
-    for m in ["put8_quiet_us", "get8_us", "fetch_add_us"]:
-        add("inter-node mode vs raw MPI", m, "ours-{mpi}-internode", "mpi-{mpi}", m, 1.1, True)
+    # Issue 17: forced inter-node mode against raw MPI of the same MPI, at the
+    # thread level the library runs MPI at (MULTIPLE).
+    for m in ["put8_quiet_us", "get8_us", "fetch_add_us", "cswap_us"]:
+        add("inter-node mode vs raw MPI (MULTIPLE)", m, "ours-{mpi}-internode",
+            "mpi-{mpi}-multiple", m, 1.1, True)
+    for m in ["put8_nbi_rate", f"bw_put_{BIG}"]:
+        add("inter-node mode vs raw MPI (MULTIPLE)", m, "ours-{mpi}-internode",
+            "mpi-{mpi}-multiple", m, 0.9, False)
+    for m in ["barrier_us", "bcast8_us", "reduce_sum_us"]:
+        add("inter-node mode vs the MPI collective (MULTIPLE)", m, "ours-{mpi}-internode",
+            "mpi-{mpi}-multiple", m, 1.1, True)
+    add("inter-node mode, ping-pong vs own put latency", "pingpong_us", "ours-{mpi}-internode",
+        "ours-{mpi}-internode", "put8_quiet_us", 3.0, True)
     for m in GVAR:
         add("on a node, global variable vs OSHMEM", m, "ours-{mpi}", "oshmem", m, 0.7, True)
     for m in GVAR:
@@ -243,7 +256,9 @@ def write_table(path, res, units, failures, info, args):
         "`ours-*-internode`: the same with `SHMEM_FORCE_INTERNODE=1` (every PE its own node, "
         "everything through MPI RMA); `oshmem`: Open MPI's OSHMEM (`oshrun`, UCX); `mpi-mpich`, "
         "`mpi-openmpi`, `mpi-openmpi-sm`: the same metrics in raw MPI-3 RMA (Open MPI with "
-        "osc/ucx, and with osc/sm). Ratios are ours / reference: lower is better for times (us), "
+        "osc/ucx, and with osc/sm), at `MPI_THREAD_SINGLE` as a plain MPI program; "
+        "`mpi-*-multiple`: the same at `MPI_THREAD_MULTIPLE`, the level the library runs MPI at "
+        "(for its progress thread). Ratios are ours / reference: lower is better for times (us), "
         "higher for rates (M/s) and bandwidths (GB/s).",
         "",
         "## Targets",
@@ -277,14 +292,14 @@ def write_table(path, res, units, failures, info, args):
     rows = []
     for m in metric_order(res):
         row = [label(m), units.get(m, "")]
-        for ours, ref in INTERNODE:
-            a, b = res.get((ours, m)), res.get((ref, m))
-            row += [fmt(a), fmt(b), fmt_ratio(ratio(a, b))]
+        for ours, ref, ref_multiple in INTERNODE:
+            a, b, c = res.get((ours, m)), res.get((ref, m)), res.get((ref_multiple, m))
+            row += [fmt(a), fmt(b), fmt_ratio(ratio(a, b)), fmt(c), fmt_ratio(ratio(a, c))]
         row.append(fmt(res.get(("mpi-openmpi-sm", m))))
         rows.append(row)
     header = ["metric", "unit"]
-    for ours, ref in INTERNODE:
-        header += [ours, ref, "ratio"]
+    for ours, ref, ref_multiple in INTERNODE:
+        header += [ours, ref, "ratio", ref_multiple, "ratio"]
     out += [table(header + ["mpi-openmpi-sm"], rows), ""]
 
     sweep = sorted({(re.sub(r"_np\d+$", "", m), int(re.search(r"_np(\d+)$", m).group(1)))
