@@ -40,11 +40,23 @@ void life_stop() {
 namespace shmemi::transport {
 using namespace shmemi::mpi;
 
+namespace {
+// Adds to a word of this PE's record, which only its threads write: with
+// one program thread a load and a store (every MPI collective and long
+// wait passes here twice), under SHMEM_THREAD_MULTIPLE an atomic add.
+void add_own(std::size_t offset, std::uint64_t delta) {
+  std::uint64_t *word = own(offset);
+  if (activity.concurrent)
+    __atomic_fetch_add(word, delta, __ATOMIC_RELEASE);
+  else
+    __atomic_store_n(word, __atomic_load_n(word, __ATOMIC_RELAXED) + delta, __ATOMIC_RELEASE);
+}
+} // namespace
+
 void block(int delta) {
   if (state.life == nullptr) return;
-  __atomic_fetch_add(own(offsetof(Life, blocked)), static_cast<std::uint64_t>(delta),
-                     __ATOMIC_RELAXED);
-  __atomic_fetch_add(own(offsetof(Life, waits)), 1, __ATOMIC_RELEASE);
+  add_own(offsetof(Life, blocked), static_cast<std::uint64_t>(delta));
+  add_own(offsetof(Life, waits), 1);
 }
 
 void set_ending(std::uint64_t word) {
