@@ -4,7 +4,7 @@
 // back-to-back calls need no barrier: each set has its own communicator.
 #include "api/stamp.hpp"
 #include "core/coll.hpp"
-#include "mpi_rma/transport.hpp"
+#include "core/order.hpp"
 
 using namespace shmemi;
 
@@ -145,7 +145,7 @@ SHMEMI_ENTRY(int, shmem_team_sync)(shmem_team_t team) noexcept {
 // default context are complete": quiet, then the set meets.
 SHMEMI_ENTRY(void, shmem_barrier)(int PE_start, int logPE_stride, int PE_size, long *) noexcept {
   const shmemi_team &set = collective_set("shmem_barrier", {PE_start, logPE_stride, PE_size});
-  transport::quiet();
+  quiet(SHMEM_CTX_DEFAULT, "shmem_barrier");
   coll_sync(set);
 }
 

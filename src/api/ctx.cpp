@@ -1,49 +1,17 @@
 // Section 9.5: contexts and sessions, and shmem_pe_quiet (section 9.11).
-// Contexts share the transport's windows, so creating one cannot run out
-// of anything but memory; options are recorded and need no different
-// treatment (every path is safe for concurrent threads under
-// SHMEM_THREAD_MULTIPLE). Session hints are accepted and ignored.
+// Session hints are accepted and ignored.
 #include "api/stamp.hpp"
 #include "core/checks.hpp"
+#include "core/order.hpp"
 #include "core/team.hpp"
-#include "mpi_rma/transport.hpp"
 
 using namespace shmemi;
 
 namespace {
 
-constexpr long known_options = SHMEM_CTX_SERIALIZED | SHMEM_CTX_PRIVATE | SHMEM_CTX_NOSTORE;
-
 void require_ctx_out(const char *routine, shmem_ctx_t *ctx) {
   if (ctx == nullptr) fatal(routine, "argument ctx is NULL: allowed is a shmem_ctx_t pointer");
   *ctx = SHMEM_CTX_INVALID;
-}
-
-// A failed creation is not an error (the spec): unknown option bits give
-// nonzero and SHMEM_CTX_INVALID, with a warning saying why.
-int create(const char *routine, shmemi_team *team, long options, shmem_ctx_t *ctx) {
-  if (options & ~known_options) {
-    warn(routine, "argument options = %#lx has bits of no context option: allowed are 0 and "
-                  "SHMEM_CTX_SERIALIZED | SHMEM_CTX_PRIVATE | SHMEM_CTX_NOSTORE (%#lx); no "
-                  "context created", options, known_options);
-    return 1;
-  }
-  *ctx = context_create(team, options);
-  return 0;
-}
-
-// Completes the context's operations to the given PEs of its team: one
-// flush per PE, or one flush of everything when that is no more calls.
-void pe_quiet(const char *routine, shmem_ctx_t ctx, const int *target_pes, std::size_t npes) {
-  require_init(routine);
-  if (npes == 0 || ctx == SHMEM_CTX_INVALID) return;
-  if (target_pes == nullptr) fatal(routine, "argument target_pes is NULL but npes = %zu", npes);
-  const bool all = npes >= static_cast<std::size_t>(rt.n_pes);
-  for (std::size_t i = 0; i < npes; ++i) {
-    const int pe = require_target(routine, ctx, target_pes[i]);
-    if (!all) transport::flush(pe);
-  }
-  if (all) transport::quiet();
 }
 
 } // namespace
@@ -54,7 +22,7 @@ SHMEMI_ENTRY(int, shmem_ctx_create)(long options, shmem_ctx_t *ctx) noexcept {
   const char *const routine = "shmem_ctx_create";
   require_init(routine);
   require_ctx_out(routine, ctx);
-  return create(routine, SHMEM_TEAM_WORLD, options, ctx);
+  return context_create(SHMEM_TEAM_WORLD, options, ctx, routine);
 }
 
 SHMEMI_ENTRY(int, shmem_team_create_ctx)(shmem_team_t team, long options,
@@ -64,7 +32,7 @@ SHMEMI_ENTRY(int, shmem_team_create_ctx)(shmem_team_t team, long options,
   require_ctx_out(routine, ctx);
   if (team == SHMEM_TEAM_INVALID) return 1;
   require_team(routine, team);
-  return create(routine, team, options, ctx);
+  return context_create(team, options, ctx, routine);
 }
 
 SHMEMI_ENTRY(void, shmem_ctx_destroy)(shmem_ctx_t ctx) noexcept {
@@ -74,7 +42,6 @@ SHMEMI_ENTRY(void, shmem_ctx_destroy)(shmem_ctx_t ctx) noexcept {
   if (ctx == SHMEM_CTX_DEFAULT)
     fatal(routine, "argument ctx is SHMEM_CTX_DEFAULT: only contexts from shmem_ctx_create "
                    "and shmem_team_create_ctx can be destroyed");
-  transport::quiet();
   if (!context_destroy(ctx))
     fatal(routine, "argument ctx = %p is not a live context (destroyed already, destroyed "
                    "with its team, or never created)", static_cast<void *>(ctx));
@@ -111,12 +78,12 @@ SHMEMI_ENTRY(void, shmem_ctx_session_stop)(shmem_ctx_t ctx) noexcept {
 }
 
 SHMEMI_ENTRY(void, shmem_pe_quiet)(const int *target_pes, size_t npes) noexcept {
-  pe_quiet("shmem_pe_quiet", SHMEM_CTX_DEFAULT, target_pes, npes);
+  pe_quiet(SHMEM_CTX_DEFAULT, target_pes, npes, "shmem_pe_quiet");
 }
 
 SHMEMI_ENTRY(void, shmem_ctx_pe_quiet)(shmem_ctx_t ctx, const int *target_pes,
                                        size_t npes) noexcept {
-  pe_quiet("shmem_ctx_pe_quiet", ctx, target_pes, npes);
+  pe_quiet(ctx, target_pes, npes, "shmem_ctx_pe_quiet");
 }
 
 } // extern "C"

@@ -5,21 +5,8 @@
 
 using namespace shmemi;
 
-namespace shmemi {
-void fail_cmp(const char *routine, int cmp) {
-  fatal(routine, "argument cmp = %d is not a comparison: allowed SHMEM_CMP_EQ (%d), _NE, _GT, "
-                 "_LE, _LT or SHMEM_CMP_GE (%d)", cmp, SHMEM_CMP_EQ, SHMEM_CMP_GE);
-}
-} // namespace shmemi
-
 namespace {
 
-// Bytes of n elements of `size` bytes; SIZE_MAX when that overflows (no
-// buffer is that large, so the checks below reject it).
-std::size_t bytes(std::size_t n, std::size_t size) {
-  std::size_t b = 0;
-  return __builtin_mul_overflow(n, size, &b) ? SIZE_MAX : b;
-}
 
 // The checks of the wait and test routines. Spec: the ivars are remotely
 // accessible (symmetric), and the status and indices arrays do not
@@ -36,12 +23,12 @@ template <class T>
 IvarSet<T> checked(const Args &a, T *ivars, int cmp, const T *values, T value) {
   const IvarSet<T> set = ivar_set<T>(a.routine, ivars, a.nelems, a.status, cmp, values, value);
   if (a.nelems == 0) return set;
-  const std::size_t n = bytes(a.nelems, sizeof(T));
-  const std::size_t n_status = a.status ? bytes(a.nelems, sizeof(int)) : 0;
+  const std::size_t n = saturated_bytes(a.nelems, sizeof(T));
+  const std::size_t n_status = a.status ? saturated_bytes(a.nelems, sizeof(int)) : 0;
   require_symmetric(a.routine, a.arg, ivars, n);
   require_disjoint(a.routine, a.arg, ivars, n, "status", a.status, n_status);
   if (a.indices) {
-    const std::size_t n_indices = bytes(a.nelems, sizeof(std::size_t));
+    const std::size_t n_indices = saturated_bytes(a.nelems, sizeof(std::size_t));
     require_buffer(a.routine, "indices", a.indices, n_indices);
     require_disjoint(a.routine, "indices", a.indices, n_indices, a.arg, ivars, n);
     require_disjoint(a.routine, "indices", a.indices, n_indices, "status", a.status, n_status);
@@ -89,32 +76,25 @@ IvarSet<T> checked(const Args &a, T *ivars, int cmp, const T *values, T value) {
     return wait_some(SHMEMI_SOME_VECTOR(T, N##_wait_until_some_vector), indices); \
   }                                                                            \
   SHMEMI_ENTRY(int, shmem_##N##_test)(T *ivar, int cmp, T cmp_value) noexcept { \
-    transport::poll();                                                         \
-    return SHMEMI_ONE(T, N##_test).all();                                      \
+    return test_all(SHMEMI_ONE(T, N##_test));                                      \
   }                                                                            \
   SHMEMI_ENTRY(int, shmem_##N##_test_all) SHMEMI_P2P_MANY(T) noexcept {        \
-    transport::poll();                                                         \
-    return SHMEMI_MANY(T, N##_test_all).all();                                 \
+    return test_all(SHMEMI_MANY(T, N##_test_all));                                 \
   }                                                                            \
   SHMEMI_ENTRY(size_t, shmem_##N##_test_any) SHMEMI_P2P_MANY(T) noexcept {     \
-    transport::poll();                                                         \
     return test_any(SHMEMI_MANY(T, N##_test_any));                             \
   }                                                                            \
   SHMEMI_ENTRY(size_t, shmem_##N##_test_some) SHMEMI_P2P_SOME(T) noexcept {    \
-    transport::poll();                                                         \
-    return SHMEMI_SOME(T, N##_test_some).some(indices);                        \
+    return test_some(SHMEMI_SOME(T, N##_test_some), indices);                        \
   }                                                                            \
   SHMEMI_ENTRY(int, shmem_##N##_test_all_vector) SHMEMI_P2P_MANY_V(T) noexcept { \
-    transport::poll();                                                         \
-    return SHMEMI_VECTOR(T, N##_test_all_vector).all();                        \
+    return test_all(SHMEMI_VECTOR(T, N##_test_all_vector));                        \
   }                                                                            \
   SHMEMI_ENTRY(size_t, shmem_##N##_test_any_vector) SHMEMI_P2P_MANY_V(T) noexcept { \
-    transport::poll();                                                         \
     return test_any(SHMEMI_VECTOR(T, N##_test_any_vector));                    \
   }                                                                            \
   SHMEMI_ENTRY(size_t, shmem_##N##_test_some_vector) SHMEMI_P2P_SOME_V(T) noexcept { \
-    transport::poll();                                                         \
-    return SHMEMI_SOME_VECTOR(T, N##_test_some_vector).some(indices);          \
+    return test_some(SHMEMI_SOME_VECTOR(T, N##_test_some_vector), indices);          \
   }                                                                            \
   SHMEMI_ENTRY(void, shmem_##N##_wait)(T *ivar, T cmp_value) noexcept {        \
     const int cmp = SHMEM_CMP_NE;                                              \

@@ -5,7 +5,6 @@
 #include "api/stamp.hpp"
 #include "core/checks.hpp"
 #include "core/runtime.hpp"
-#include "mpi_rma/transport.hpp"
 
 using namespace shmemi;
 

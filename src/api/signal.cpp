@@ -1,36 +1,10 @@
-// Section 9.8: signaling operations. The data of a put-with-signal is
-// complete at the target before the signal is updated: put, flush to that
-// PE, then the signal AMO.
+// Section 9.8: signaling operations (core/signal.cpp).
 #include "api/stamp.hpp"
 #include "core/amo.hpp"
 #include "core/p2p.hpp"
-#include "core/rma.hpp"
+#include "core/signal.hpp"
 
 using namespace shmemi;
-
-namespace {
-
-AmoOp signal_op(const char *routine, int sig_op) {
-  if (sig_op == SHMEM_SIGNAL_SET) return AmoOp::replace;
-  if (sig_op == SHMEM_SIGNAL_ADD) return AmoOp::sum;
-  fatal(routine, "argument sig_op = %d is not a signal operation: allowed SHMEM_SIGNAL_SET (%d) "
-                 "or SHMEM_SIGNAL_ADD (%d)", sig_op, SHMEM_SIGNAL_SET, SHMEM_SIGNAL_ADD);
-}
-
-// The nbi forms may complete early, so both forms share this path. Spec:
-// "sig_addr and dest may not be overlapping in memory".
-void put_signal(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, size_t elem,
-                uint64_t *sig_addr, uint64_t signal, int sig_op, int pe, const char *routine) {
-  const AmoOp op = signal_op(routine, sig_op);
-  std::size_t bytes = 0;
-  if (!__builtin_mul_overflow(nelems, elem, &bytes)) // else rma_put reports nelems
-    require_disjoint(routine, "dest", dest, bytes, "sig_addr", sig_addr, sizeof *sig_addr);
-  rma_put(ctx, dest, source, nelems, elem, pe, Completion::local, routine);
-  transport::flush(require_target(routine, ctx, pe));
-  amo_post<uint64_t>(ctx, sig_addr, op, signal, pe, routine);
-}
-
-} // namespace
 
 #define SHMEMI_DEF_PUT_SIGNAL_PAIR(NAME, T, E)                                 \
   SHMEMI_DEF_PAIR(void, NAME, SHMEMI_SIGNAL_PARAMS(T),                     \

@@ -16,7 +16,7 @@ void amo(shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result, i
   if (cpu_atomics_on(at.space))
     cpu_amo(mapped_address(at, world), args.size, args.op, args.operand, args.compare, result);
   else
-    transport::amo(at, args.op, args.type, args.operand, args.compare, result, world, c);
+    transport::amo(*ctx->channel, at, args.op, args.type, args.operand, args.compare, result, world, c);
 }
 
 } // namespace shmemi

@@ -9,7 +9,7 @@
 
 #include "core/checks.hpp"
 #include "core/context.hpp"
-#include "mpi_rma/transport.hpp"
+#include "port/transport.hpp"
 
 namespace shmemi {
 

@@ -7,6 +7,11 @@ void fail_not_initialized(const char *routine) {
                  "first, and no OpenSHMEM routine after the last shmem_finalize");
 }
 
+void fail_cmp(const char *routine, int cmp) {
+  fatal(routine, "argument cmp = %d is not a comparison: allowed SHMEM_CMP_EQ (%d), _NE, _GT, "
+                 "_LE, _LT or SHMEM_CMP_GE (%d)", cmp, SHMEM_CMP_EQ, SHMEM_CMP_GE);
+}
+
 void fail_pe(const char *routine, int pe, int n_pes) {
   fatal(routine, "argument pe = %d is out of range: allowed 0 to %d", pe, n_pes - 1);
 }

@@ -7,13 +7,14 @@
 #include <cstdint>
 
 #include "core/context.hpp"
-#include "core/error.hpp"
+#include "base/report.hpp"
 #include "core/runtime.hpp"
-#include "core/symmetric.hpp"
+#include "port/symmetric.hpp"
 
 namespace shmemi {
 
 [[noreturn]] void fail_not_initialized(const char *routine);
+[[noreturn]] void fail_cmp(const char *routine, int cmp);
 [[noreturn]] void fail_pe(const char *routine, int pe, int n_pes);
 [[noreturn]] void fail_not_symmetric(const char *routine, const char *arg,
                                      const void *addr, std::size_t len);

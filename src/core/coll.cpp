@@ -5,6 +5,7 @@
 #include <numeric>
 #include <vector>
 
+#include "base/bytes.hpp"
 #include "core/checks.hpp"
 #include "core/coll_node.hpp"
 #include "core/sync.hpp"
@@ -12,14 +13,6 @@
 
 namespace shmemi {
 namespace {
-
-std::size_t bytes_of(const char *routine, const char *arg, std::size_t count,
-                     std::size_t elem_bytes) {
-  if (elem_bytes != 0 && count > SIZE_MAX / elem_bytes) [[unlikely]]
-    fatal(routine, "argument %s = %zu is too large: %zu-byte elements overflow size_t", arg,
-          count, elem_bytes);
-  return count * elem_bytes;
-}
 
 // Bytes from the first to the end of the last of `count` elements that are
 // `stride` elements apart.
@@ -29,7 +22,7 @@ std::size_t strided_bytes(const char *routine, std::size_t count, std::ptrdiff_t
   if (__builtin_mul_overflow(count - 1, static_cast<std::size_t>(stride), &elems) ||
       __builtin_add_overflow(elems, std::size_t{1}, &elems)) [[unlikely]]
     fatal(routine, "arguments nelems and stride %td address beyond size_t", stride);
-  return bytes_of(routine, "nelems", elems, elem_bytes);
+  return require_bytes(routine, "nelems", elems, elem_bytes);
 }
 
 void require_root(const char *routine, int root, int n_pes) {
@@ -51,14 +44,14 @@ void require_same_or_disjoint(const char *routine, const void *dest, const void 
 
 void coll_sync(const shmemi_team &team) {
   if (meets_on_node(team)) return node_barrier(team);
-  transport::team_sync(team);
+  transport::team_sync(*team.comm);
 }
 
 void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
                     const void *source, std::size_t nelems, std::size_t elem_bytes, int root,
                     RootDest root_dest) {
   require_root(routine, root, team.size);
-  const std::size_t n = bytes_of(routine, "nelems", nelems, elem_bytes);
+  const std::size_t n = require_bytes(routine, "nelems", nelems, elem_bytes);
   if (n == 0) return;
   require_symmetric(routine, "dest", dest, n);
   require_symmetric(routine, "source", source, n);
@@ -71,12 +64,12 @@ void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
     else if (dest != source)
       std::memmove(dest, source, n);
   }
-  transport::broadcast(team, buffer, n, root);
+  transport::broadcast(*team.comm, buffer, n, root);
 }
 
 void coll_collect(const char *routine, const shmemi_team &team, void *dest, const void *source,
                   std::size_t nelems, std::size_t elem_bytes, bool fixed) {
-  const std::size_t n = bytes_of(routine, "nelems", nelems, elem_bytes);
+  const std::size_t n = require_bytes(routine, "nelems", nelems, elem_bytes);
   if (n > 0) require_symmetric(routine, "source", source, n);
   // On a node the sizes come with the entry barrier, which every member
   // then leaves through the exit barrier, whatever the total.
@@ -84,14 +77,14 @@ void coll_collect(const char *routine, const shmemi_team &team, void *dest, cons
   const node::Sizes sizes =
       on_node ? node::gather_sizes(team, n, source)
               : node::Sizes{fixed ? std::vector<std::size_t>(static_cast<std::size_t>(team.size), n)
-                                  : transport::gather_sizes(team, n),
+                                  : transport::gather_sizes(*team.comm, n),
                             false};
   const std::size_t total =
-      fixed ? bytes_of(routine, "nelems", n, sizes.bytes.size())
+      fixed ? require_bytes(routine, "nelems", n, sizes.bytes.size())
             : std::accumulate(sizes.bytes.begin(), sizes.bytes.end(), std::size_t{0});
   if (total > 0) require_symmetric(routine, "dest", dest, total);
   if (on_node && sizes.mapped) return node::gather_blocks(team, dest, source, sizes.bytes);
-  if (total > 0) transport::gather_blocks(team, dest, source, sizes.bytes);
+  if (total > 0) transport::gather_blocks(*team.comm, dest, source, sizes.bytes);
   if (on_node) node_barrier(team);
 }
 
@@ -102,13 +95,13 @@ void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, con
     fatal(routine, "arguments dst = %td and sst = %td must both be at least 1", dst, sst);
   if (nelems == 0) return;
   const std::size_t count =
-      bytes_of(routine, "nelems", nelems, static_cast<std::size_t>(team.size));
+      require_bytes(routine, "nelems", nelems, static_cast<std::size_t>(team.size));
   require_symmetric(routine, "dest", dest, strided_bytes(routine, count, dst, elem_bytes));
   require_symmetric(routine, "source", source, strided_bytes(routine, count, sst, elem_bytes));
   const transport::Exchange x{nelems, elem_bytes, dst, sst};
   if (node::usable(team, dest) && node::usable(team, source))
     return node::alltoall(team, dest, source, x);
-  transport::alltoall(team, dest, source, x);
+  transport::alltoall(*team.comm, dest, source, x);
 }
 
 namespace {
@@ -118,7 +111,7 @@ namespace {
 // there is nothing to do.
 bool elementwise_args(const char *routine, const char *count_arg, void *dest,
                       const void *source, std::size_t count, Elem elem) {
-  const std::size_t n = bytes_of(routine, count_arg, count, elem.bytes);
+  const std::size_t n = require_bytes(routine, count_arg, count, elem.bytes);
   if (n == 0) return false;
   require_symmetric(routine, "dest", dest, n);
   require_symmetric(routine, "source", source, n);
@@ -133,7 +126,7 @@ void coll_reduce(const char *routine, const shmemi_team &team, void *dest, const
   if (!elementwise_args(routine, "nreduce", dest, source, nreduce, elem)) return;
   if (node::usable(team, dest) && node::usable(team, source))
     return node::reduce(team, dest, source, nreduce, elem, op);
-  transport::reduce(team, dest, source, nreduce, elem, op);
+  transport::reduce(*team.comm, dest, source, nreduce, elem, op);
 }
 
 void coll_scan(const char *routine, const shmemi_team &team, void *dest, const void *source,
@@ -141,7 +134,7 @@ void coll_scan(const char *routine, const shmemi_team &team, void *dest, const v
   if (!elementwise_args(routine, "nelems", dest, source, nelems, elem)) return;
   if (node::usable(team, dest) && node::usable(team, source))
     return node::sum_scan(team, dest, source, nelems, elem, inclusive);
-  transport::sum_scan(team, dest, source, nelems, elem, inclusive);
+  transport::sum_scan(*team.comm, dest, source, nelems, elem, inclusive);
 }
 
 } // namespace shmemi

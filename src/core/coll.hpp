@@ -9,7 +9,7 @@
 #include "core/checks.hpp"
 #include "core/context.hpp"
 #include "core/team.hpp"
-#include "mpi_rma/coll.hpp"
+#include "port/collectives.hpp"
 
 namespace shmemi {
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "core/combine.hpp"
+#include "port/combine.hpp"
 #include "core/runtime.hpp"
 #include "core/sync.hpp"
 #include "core/team.hpp"

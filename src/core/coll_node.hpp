@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/context.hpp"
-#include "mpi_rma/coll.hpp"
+#include "port/collectives.hpp"
 
 namespace shmemi::node {
 

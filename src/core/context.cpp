@@ -1,5 +1,5 @@
-// The registry of created contexts. A context owns no transport resource,
-// so creating one only allocates, and never fails for lack of windows.
+// The registry of created contexts, each with the transport channel its
+// operations go through.
 #include "core/context.hpp"
 
 #include <algorithm>
@@ -7,8 +7,12 @@
 #include <mutex>
 #include <vector>
 
+#include "base/report.hpp"
+
 namespace shmemi {
 namespace {
+
+constexpr long known_options = SHMEM_CTX_SERIALIZED | SHMEM_CTX_PRIVATE | SHMEM_CTX_NOSTORE;
 
 struct Registry {
   std::mutex lock;
@@ -16,29 +20,54 @@ struct Registry {
 };
 Registry registry;
 
+// Completes the context's operations and gives its channel back.
+void release(shmemi_ctx &ctx) {
+  transport::quiet(*ctx.channel);
+  if (ctx.channel != &transport::default_channel()) transport::channel_close(*ctx.channel);
+  ctx.channel = nullptr;
+}
+
 } // namespace
 
-shmem_ctx_t context_create(shmemi_team *team, long options) {
-  auto ctx = std::make_unique<shmemi_ctx>(shmemi_ctx{team, options});
+int context_create(shmemi_team *team, long options, shmem_ctx_t *out, const char *routine) {
+  if (options & ~known_options) {
+    warn(routine, "argument options = %#lx has bits of no context option: allowed are 0 and "
+                  "SHMEM_CTX_SERIALIZED | SHMEM_CTX_PRIVATE | SHMEM_CTX_NOSTORE (%#lx); no "
+                  "context created", options, known_options);
+    return 1;
+  }
+  auto ctx = std::make_unique<shmemi_ctx>(shmemi_ctx{team, options, &transport::channel_open()});
   std::lock_guard<std::mutex> hold(registry.lock);
   registry.contexts.push_back(std::move(ctx));
-  return registry.contexts.back().get();
+  *out = registry.contexts.back().get();
+  return 0;
 }
 
 bool context_destroy(shmem_ctx_t ctx) {
-  std::lock_guard<std::mutex> hold(registry.lock);
-  auto &all = registry.contexts;
-  const auto it = std::find_if(all.begin(), all.end(), [&](const auto &c) { return c.get() == ctx; });
-  if (it == all.end()) return false;
-  all.erase(it);
+  std::unique_ptr<shmemi_ctx> gone;
+  {
+    std::lock_guard<std::mutex> hold(registry.lock);
+    auto &all = registry.contexts;
+    const auto it =
+        std::find_if(all.begin(), all.end(), [&](const auto &c) { return c.get() == ctx; });
+    if (it == all.end()) return false;
+    gone = std::move(*it);
+    all.erase(it);
+  }
+  release(*gone);
   return true;
 }
 
 void contexts_of_team_stop(const shmemi_team *team) {
   std::lock_guard<std::mutex> hold(registry.lock);
   auto &all = registry.contexts;
-  for (const auto &ctx : all)
-    if (ctx->team == team && (ctx->options & SHMEM_CTX_PRIVATE)) ctx->team = nullptr;
+  for (const auto &ctx : all) {
+    if (ctx->team != team) continue;
+    if (ctx->options & SHMEM_CTX_PRIVATE)
+      ctx->team = nullptr; // its thread destroys it
+    else
+      release(*ctx);
+  }
   all.erase(std::remove_if(all.begin(), all.end(),
                            [&](const auto &c) { return c->team == team; }),
             all.end());
@@ -46,6 +75,7 @@ void contexts_of_team_stop(const shmemi_team *team) {
 
 void contexts_stop() {
   std::lock_guard<std::mutex> hold(registry.lock);
+  for (const auto &ctx : registry.contexts) release(*ctx);
   registry.contexts.clear();
 }
 

@@ -3,39 +3,43 @@
 
 #include <shmem.h>
 
+#include "port/collectives.hpp"
+#include "port/transport.hpp"
+
 // A team is an arithmetic progression of world PEs.
 struct shmemi_team {
-  struct Comm; // the transport's communicator for the team (src/mpi_rma/team.cpp)
-
   int start = 0;  // world PE of team PE 0
   int stride = 1; // world PE distance between consecutive team PEs (may be < 0)
   int size = 0;   // number of PEs
   shmem_team_config_t config{}; // from the split's config and mask; zero: defaults
-  Comm *comm = nullptr;         // owned; freed when the team is destroyed
+  shmemi::transport::Comm *comm = nullptr; // owned; freed when the team is destroyed
   bool on_node = false;         // every member's heap is mapped here
   int slot = -1;                // its flags after each heap (core/sync.hpp), or none
 };
 
-// Every context shares the transport's windows: a context is its team and
-// options (docs/design.md, "Contexts and threads").
+// A context is its team, its options and the transport channel its
+// operations go through: its own while the backend has one free, else the
+// default context's (docs/design.md, "Contexts").
 struct shmemi_ctx {
   shmemi_team *team = nullptr; // PE numbers of operations are in this team;
                                // null once the team is destroyed
   long options = 0;            // SHMEM_CTX_* flags it was created with
+  shmemi::transport::Channel *channel = nullptr; // set by init / context_create
 };
 
 namespace shmemi {
 
-// The contexts made by shmem_ctx_create and shmem_team_create_ctx
-// (core/context.cpp); safe to call from several threads.
-shmem_ctx_t context_create(shmemi_team *team, long options);
-// Forgets a context made by context_create and frees it; false if `ctx`
-// is not one (never made, or destroyed already).
+// shmem_ctx_create and shmem_team_create_ctx (safe from several threads):
+// 0 and the context in *out, or nonzero (and a warning naming `routine`)
+// for options no context has.
+int context_create(shmemi_team *team, long options, shmem_ctx_t *out, const char *routine);
+// Completes the operations of a context made by context_create and frees
+// it; false if `ctx` is not one (never made, or destroyed already).
 bool context_destroy(shmem_ctx_t ctx);
-// shmem_team_destroy: frees the team's shareable contexts; its private
-// ones (which only their thread may destroy) lose their team.
+// shmem_team_destroy: completes and frees the team's shareable contexts;
+// its private ones (which only their thread may destroy) lose their team.
 void contexts_of_team_stop(const shmemi_team *team);
-// Finalize: frees every context.
+// Finalize: completes and frees every context.
 void contexts_stop();
 
 } // namespace shmemi

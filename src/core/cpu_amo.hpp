@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "mpi_rma/transport.hpp"
+#include "port/transport.hpp"
 
 namespace shmemi {
 

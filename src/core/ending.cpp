@@ -8,9 +8,9 @@
 #include <sched.h>
 #include <time.h>
 
-#include "core/error.hpp"
+#include "base/report.hpp"
 #include "core/runtime.hpp"
-#include "mpi_rma/transport.hpp"
+#include "port/transport.hpp"
 
 namespace shmemi {
 namespace {
@@ -99,7 +99,7 @@ std::string pes_where(const std::vector<Life> &all, Match match, Describe descri
 }
 
 // The lowest-numbered PE at the end reports, so that the message is printed once.
-bool reporter(const std::vector<Life> &all) {
+bool reports_stuck_job(const std::vector<Life> &all) {
   for (std::size_t pe = 0; pe < all.size(); ++pe)
     if (all[pe].ending != 0) return static_cast<int>(pe) == rt.my_pe;
   return false;
@@ -116,7 +116,7 @@ void pause(unsigned round) {
 } // namespace
 
 void meet_at_end(int exit_status) {
-  transport::quiet();
+  transport::quiet_all();
   std::atomic_thread_fence(std::memory_order_seq_cst);
   transport::set_ending(ending_word(exit_status));
   transport::block(1);
@@ -129,7 +129,7 @@ void meet_at_end(int exit_status) {
     if (limit.count() == 0 || Clock::now() < next_look) continue;
     next_look = Clock::now() + std::chrono::milliseconds(200);
     const std::vector<Life> all = lives();
-    if (watch.stuck(all) && reporter(all)) end_stuck_job(all);
+    if (watch.stuck(all) && reports_stuck_job(all)) end_stuck_job(all);
   }
   transport::block(-1);
 }

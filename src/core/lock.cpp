@@ -92,7 +92,7 @@ template <class Word> void lock_set(Word *lock, const char *routine) {
     l.bor(static_cast<int>(prev - 1), static_cast<Word>(l.self << F::next_shift));
     wait_for([&] { return (l.fetch(rt.my_pe) & F::waiting_bit) == 0; }); // the hand-over
   }
-  transport::quiet();
+  transport::quiet(transport::default_channel());
 }
 
 template <class Word> int lock_test(Word *lock, const char *routine) {
@@ -101,14 +101,14 @@ template <class Word> int lock_test(Word *lock, const char *routine) {
   if ((l.fetch(l.home) & F::tail_mask) != 0) return 1;
   l.band(rt.my_pe, static_cast<Word>(~(F::next_mask | F::waiting_bit)));
   if (l.swap_tail(0, l.self) != 0) return 1;
-  transport::quiet();
+  transport::quiet(transport::default_channel());
   return 0;
 }
 
 template <class Word> void lock_clear(Word *lock, const char *routine) {
   using F = Fields<Word>;
   const Lock<Word> l = lock_of(lock, routine);
-  transport::quiet(); // the critical section's updates land before the next owner runs
+  transport::quiet(transport::default_channel()); // the critical section's updates land before the next owner runs
   Word next = l.next_of_mine();
   if (next == 0) {
     if (l.swap_tail(l.self, 0) == l.self) return;

@@ -5,12 +5,11 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "base/bytes.hpp"
 #include "core/checks.hpp"
 #include "core/wait.hpp"
 
 namespace shmemi {
-
-[[noreturn]] void fail_cmp(const char *routine, int cmp);
 
 inline void require_cmp(const char *routine, int cmp) {
   if (cmp < SHMEM_CMP_EQ || cmp > SHMEM_CMP_GE) [[unlikely]]
@@ -100,8 +99,20 @@ inline std::size_t scan_start(std::size_t nelems) {
   return nelems == 0 ? 0 : static_cast<std::size_t>(state % nelems);
 }
 
+// The test routines first let MPI deliver what it holds for this PE.
+template <class T> bool test_all(const IvarSet<T> &set) {
+  transport::poll();
+  return set.all();
+}
+
 template <class T> std::size_t test_any(const IvarSet<T> &set) {
+  transport::poll();
   return set.any(scan_start(set.nelems));
+}
+
+template <class T> std::size_t test_some(const IvarSet<T> &set, std::size_t *indices) {
+  transport::poll();
+  return set.some(indices);
 }
 
 template <class T> std::size_t wait_any(const IvarSet<T> &set) {

@@ -3,18 +3,11 @@
 #include <cstdint>
 #include <cstring>
 
+#include "base/bytes.hpp"
 #include "core/checks.hpp"
 
 namespace shmemi {
 namespace {
-
-std::size_t byte_count(const char *routine, std::size_t nelems, std::size_t elem_bytes) {
-  std::size_t bytes;
-  if (__builtin_mul_overflow(nelems, elem_bytes, &bytes)) [[unlikely]]
-    fatal(routine, "argument nelems = %zu is too large: %zu-byte elements overflow size_t",
-          nelems, elem_bytes);
-  return bytes;
-}
 
 // The address range a strided transfer touches on one side.
 struct Span {
@@ -30,7 +23,7 @@ Span strided_span(const void *base, std::ptrdiff_t stride, const transport::Stri
 }
 
 transport::Strided to_bytes(const char *routine, StridedElems e, std::size_t elem_bytes) {
-  const std::size_t block = byte_count(routine, e.bsize, elem_bytes);
+  const std::size_t block = require_bytes(routine, "bsize", e.bsize, elem_bytes);
   return {e.dst * static_cast<std::ptrdiff_t>(elem_bytes),
           e.sst * static_cast<std::ptrdiff_t>(elem_bytes), block, e.nblocks};
 }
@@ -48,7 +41,7 @@ void rma_contiguous(Direction dir, shmem_ctx_t ctx, void *dest, const void *sour
                     std::size_t nelems, std::size_t elem_bytes, int pe, Completion c,
                     const char *routine) {
   const int world = require_target(routine, ctx, pe);
-  const std::size_t n = byte_count(routine, nelems, elem_bytes);
+  const std::size_t n = require_bytes(routine, "nelems", nelems, elem_bytes);
   if (n == 0) return;
   const bool put = dir == Direction::put;
   require_buffer(routine, put ? "source" : "dest", put ? source : dest, n);
@@ -56,9 +49,9 @@ void rma_contiguous(Direction dir, shmem_ctx_t ctx, void *dest, const void *sour
   if (char *there = mapped_address(at, world))
     std::memmove(put ? there : dest, put ? source : there, n);
   else if (put)
-    transport::put(at, source, n, world, c);
+    transport::put(*ctx->channel, at, source, n, world, c);
   else
-    transport::get(dest, at, n, world, c);
+    transport::get(*ctx->channel, dest, at, n, world, c);
 }
 
 void rma_strided(Direction dir, shmem_ctx_t ctx, void *dest, const void *source,
@@ -78,9 +71,9 @@ void rma_strided(Direction dir, shmem_ctx_t ctx, void *dest, const void *source,
   if (char *there = mapped_address(at, world))
     copy_strided(put ? there : dest, put ? source : there, s);
   else if (put)
-    transport::put_strided(at, source, s, world);
+    transport::put_strided(*ctx->channel, at, source, s, world);
   else
-    transport::get_strided(dest, at, s, world);
+    transport::get_strided(*ctx->channel, dest, at, s, world);
 }
 
 } // namespace shmemi

@@ -5,7 +5,7 @@
 #include <cstddef>
 
 #include "core/context.hpp"
-#include "mpi_rma/transport.hpp"
+#include "port/transport.hpp"
 
 namespace shmemi {
 

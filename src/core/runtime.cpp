@@ -10,16 +10,22 @@
 
 #include "core/context.hpp"
 #include "core/ending.hpp"
-#include "core/error.hpp"
+#include "base/report.hpp"
 #include "core/sync.hpp"
 #include "core/team.hpp"
-#include "mpi_rma/transport.hpp"
+#include "port/transport.hpp"
 
 shmemi_ctx shmemi_ctx_default{&shmemi_team_world, 0};
 
 namespace shmemi {
 
 Runtime rt;
+
+namespace {
+// Fatal errors end the job through the transport (base/report.hpp), also
+// those found before shmem_init.
+const bool fatal_ends_job = (reporter.abort = abort_job, true);
+} // namespace
 
 namespace {
 
@@ -50,6 +56,7 @@ void stop() {
   contexts_stop();
   teams_stop();
   transport::stop();
+  shmemi_ctx_default.channel = nullptr;
   rt.allocator.reset();
   rt.heap = {};
   rt.heaps.clear();
@@ -106,6 +113,8 @@ void start(int requested, const char *routine) {
   const bool config_ok = config_load(process_env, rt.config, &error);
   const transport::Identity id = transport::start(rt.config.force_internode);
   rt.my_pe = id.my_pe;
+  reporter.my_pe = id.my_pe;
+  reporter.debug = rt.config.debug;
   rt.n_pes = id.n_pes;
   if (!config_ok) fatal(routine, "%s", error.c_str());
   rt.thread_level = std::min(requested, id.thread_provided);
@@ -129,7 +138,9 @@ void start(int requested, const char *routine) {
   share_node_statics(node_pes > 1);
   rt.mpi_delivers = !(rt.cpu_atomics && rt.statics_shared);
   transport::start_rma(rt.statics, alias_statics,
-                       static_cast<unsigned>(rt.config.progress_interval));
+                       static_cast<unsigned>(rt.config.progress_interval),
+                       rt.mpi_delivers ? static_cast<unsigned>(rt.config.ctx_windows) : 0);
+  shmemi_ctx_default.channel = &transport::default_channel();
   std::memset(rt.heap.base + heap_bytes, 0, transport::flag_bytes); // core/sync.cpp's
   transport::sync_all();
   rt.allocator.emplace(heap_bytes);

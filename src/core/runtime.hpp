@@ -4,10 +4,10 @@
 #include <optional>
 #include <vector>
 
-#include "core/config.hpp"
+#include "base/config.hpp"
 #include "core/heap.hpp"
 #include "core/statics.hpp"
-#include "core/symmetric.hpp"
+#include "port/symmetric.hpp"
 
 namespace shmemi {
 

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
+#include "base/report.hpp"
 
 namespace shmemi {
 namespace {

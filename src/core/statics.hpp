@@ -6,7 +6,7 @@
 
 #include <cstddef>
 
-#include "core/symmetric.hpp"
+#include "port/symmetric.hpp"
 
 namespace shmemi {
 

@@ -4,12 +4,12 @@
 #include <cstring>
 #include <mutex>
 
-#include "core/error.hpp"
+#include "base/report.hpp"
 #include "core/runtime.hpp"
 #include "core/team.hpp"
 #include "core/wait.hpp"
-#include "mpi_rma/coll.hpp"
-#include "mpi_rma/transport.hpp"
+#include "port/collectives.hpp"
+#include "port/transport.hpp"
 
 namespace shmemi {
 
@@ -78,7 +78,7 @@ void claim_slot(shmemi_team &team, int predefined) {
   }
   // Members creating other teams at the same time may differ in their free
   // masks; the reduction keeps the slots free on all of them.
-  const std::uint64_t common = transport::team_and(team, take_free_mask());
+  const std::uint64_t common = transport::team_and(*team.comm, take_free_mask());
   if (common == 0) {
     debug("shmem_team_split", "all %d flag slots are taken: this team of %d PEs meets "
                               "through MPI", slot_count, team.size);
@@ -165,7 +165,7 @@ void sync_all() {
 }
 
 void barrier_all() {
-  transport::quiet();
+  transport::quiet_all();
   sync_all();
 }
 

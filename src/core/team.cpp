@@ -7,11 +7,11 @@
 #include <tuple>
 #include <vector>
 
-#include "core/error.hpp"
+#include "base/report.hpp"
 #include "core/runtime.hpp"
 #include "core/sync.hpp"
-#include "mpi_rma/coll.hpp"
-#include "mpi_rma/transport.hpp"
+#include "port/collectives.hpp"
+#include "port/transport.hpp"
 
 shmemi_team shmemi_team_world;
 shmemi_team shmemi_team_shared;
@@ -49,7 +49,7 @@ bool is_progression(const std::vector<int> &pes) {
 // PE alone.
 shmemi_team make_shared_team() {
   std::vector<int> pes;
-  shmemi_team::Comm *node = transport::comm_node(pes);
+  transport::Comm *node = transport::comm_node(pes);
   if (is_progression(pes)) {
     const int stride = pes.size() > 1 ? pes[1] - pes[0] : 1;
     return {pes.front(), stride, static_cast<int>(pes.size()), {}, node};
@@ -166,7 +166,7 @@ int team_split_strided(const char *routine, shmem_team_t parent, int start, int 
   }
   const int unit = size == 1 ? 1 : stride; // a single PE has no stride
   const int index = team_index({start, unit, size}, team_index(p, rt.my_pe));
-  shmemi_team::Comm *comm = transport::comm_split(p, index >= 0 ? 0 : -1, index);
+  transport::Comm *comm = transport::comm_split(*p.comm, index >= 0 ? 0 : -1, index);
   if (index >= 0)
     *new_team = add_team({team_world_pe(p, start), p.stride * unit, size, cfg, comm});
   return 0;
@@ -191,8 +191,8 @@ int team_split_2d(const char *routine, shmem_team_t parent, int xrange, AxisConf
   const int width = std::min(xrange, p.size);
   const int me = team_index(p, rt.my_pe);
   const int col = me % width, row = me / width;
-  shmemi_team::Comm *row_comm = transport::comm_split(p, row, col);
-  shmemi_team::Comm *col_comm = transport::comm_split(p, col, row);
+  transport::Comm *row_comm = transport::comm_split(*p.comm, row, col);
+  transport::Comm *col_comm = transport::comm_split(*p.comm, col, row);
   const int row_size = std::min(width, p.size - row * width);
   const int col_size = (p.size - col + width - 1) / width;
   *x.team = add_team({team_world_pe(p, row * width), p.stride, row_size, xcfg, row_comm});
@@ -206,7 +206,6 @@ void team_destroy(const char *routine, shmem_team_t team) {
     fatal(routine, "argument team is %s: predefined teams cannot be destroyed",
           team == SHMEM_TEAM_WORLD ? "SHMEM_TEAM_WORLD" : "SHMEM_TEAM_SHARED");
   std::unique_ptr<shmemi_team> gone = take_team(routine, team);
-  transport::quiet(); // the implicit quiet of destroying the team's contexts
   contexts_of_team_stop(gone.get());
   release_slot(*gone);
   transport::comm_free(gone->comm);

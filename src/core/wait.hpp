@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "core/runtime.hpp"
-#include "mpi_rma/transport.hpp"
+#include "port/transport.hpp"
 
 namespace shmemi {
 

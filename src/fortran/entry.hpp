@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "core/error.hpp"
+#include "base/report.hpp"
 
 namespace shmemi::fortran {
 
@@ -27,7 +27,7 @@ inline void *address(fpointer p) { return reinterpret_cast<void *>(p); }
 
 // SHMEMI_F_DEF(RET, NAME, PARAMS, EXPR): defines NAME_ returning EXPR, with
 // `routine` naming it (for the checks here) and the thread's messages
-// naming it too (core/error.hpp). NAME is the lower-case Fortran name.
+// naming it too (base/report.hpp). NAME is the lower-case Fortran name.
 #define SHMEMI_F_DEF(RET, NAME, PARAMS, ...)                                   \
   extern "C" SHMEM_API RET NAME##_ PARAMS noexcept {                           \
     [[maybe_unused]] const char *const routine = #NAME;                        \

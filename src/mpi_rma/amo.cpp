@@ -5,7 +5,6 @@
 
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/state.hpp"
-#include "mpi_rma/transport.hpp"
 
 namespace shmemi::transport {
 using namespace shmemi::mpi;
@@ -27,7 +26,7 @@ std::size_t size_of(AmoType type) {
   return type == AmoType::i32 || type == AmoType::u32 || type == AmoType::f32 ? 4 : 8;
 }
 
-void issue(AmoOp op, const void *operand, const void *compare, void *result, MPI_Datatype dt,
+void issue(Channel &ch, AmoOp op, const void *operand, const void *compare, void *result, MPI_Datatype dt,
            int pe, MPI_Aint disp, MPI_Win win) {
   if (op == AmoOp::cswap)
     SHMEMI_MPI(MPI_Compare_and_swap(operand, compare, result, dt, pe, disp, win));
@@ -35,30 +34,30 @@ void issue(AmoOp op, const void *operand, const void *compare, void *result, MPI
     SHMEMI_MPI(MPI_Fetch_and_op(operand, result, dt, pe, disp, op_of(op), win));
   else
     SHMEMI_MPI(MPI_Accumulate(operand, 1, dt, pe, disp, 1, dt, op_of(op), win));
-  note_issued(win, pe);
+  note_issued(ch, win, pe);
 }
 
 } // namespace
 
-void amo(SymAddr dest, AmoOp op, AmoType type, const void *operand, const void *compare,
-         void *result, int pe, Completion c) {
-  const MPI_Win win = window_of(dest.space);
+void amo(Channel &ch, SymAddr dest, AmoOp op, AmoType type, const void *operand,
+         const void *compare, void *result, int pe, Completion c) {
+  const MPI_Win win = window_of(ch, dest.space);
   const MPI_Aint disp = displacement(dest, pe);
   const MPI_Datatype dt = datatype_of(type);
   // The result is here when the call returns (and the operands were read):
   // MPI_Win_flush, as a raw MPI fetch-and-op does.
   if (result != nullptr && c == Completion::local) {
     const auto turn = serialize_rma();
-    issue(op, operand, compare, result, dt, pe, disp, win);
+    issue(ch, op, operand, compare, result, dt, pe, disp, win);
     SHMEMI_MPI(MPI_Win_flush(pe, win));
     return;
   }
-  const auto hold = hold_operands(2);
+  const auto hold = hold_operands(ch, 2);
   const std::size_t bytes = size_of(type);
-  const void *kept_operand = keep_operand(operand, bytes);
-  const void *kept_compare = keep_operand(compare, bytes);
+  const void *kept_operand = keep_operand(ch, operand, bytes);
+  const void *kept_compare = keep_operand(ch, compare, bytes);
   const auto turn = serialize_rma();
-  issue(op, kept_operand, kept_compare, result, dt, pe, disp, win);
+  issue(ch, op, kept_operand, kept_compare, result, dt, pe, disp, win);
 }
 
 } // namespace shmemi::transport

@@ -9,13 +9,13 @@
 #include <limits>
 #include <numeric>
 
-#include "core/combine.hpp"
-#include "core/error.hpp"
-#include "mpi_rma/coll.hpp"
+#include "port/combine.hpp"
+#include "base/report.hpp"
+#include "port/collectives.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/state.hpp"
 #include "mpi_rma/team.hpp"
-#include "mpi_rma/transport.hpp"
+#include "port/transport.hpp"
 
 namespace shmemi::mpi {
 
@@ -256,31 +256,33 @@ void alltoall_strided(MPI_Comm comm, char *dest, const char *source, const Excha
 
 } // namespace
 
-std::uint64_t team_and(const shmemi_team &team, std::uint64_t mine) {
+std::uint64_t team_and(const Comm &team, std::uint64_t mine) {
   std::uint64_t all = 0;
   const Blocking blocking;
   SHMEMI_MPI(MPI_Allreduce(&mine, &all, 1, MPI_UINT64_T, MPI_BAND, comm_of(team)));
   return all;
 }
 
-void team_sync(const shmemi_team &team) {
+void team_sync(const Comm &team) {
   synced([&] { SHMEMI_MPI(MPI_Barrier(comm_of(team))); });
 }
 
-void broadcast(const shmemi_team &team, void *buffer, std::size_t nbytes, int root) {
+void broadcast(const Comm &team, void *buffer, std::size_t nbytes, int root) {
   synced([&] { bcast_bytes(comm_of(team), static_cast<char *>(buffer), nbytes, root); });
 }
 
-std::vector<std::size_t> gather_sizes(const shmemi_team &team, std::size_t mine) {
+std::vector<std::size_t> gather_sizes(const Comm &team, std::size_t mine) {
   const unsigned long long my_size = mine;
-  std::vector<unsigned long long> all(static_cast<std::size_t>(team.size));
+  int size = 0;
+  SHMEMI_MPI(MPI_Comm_size(comm_of(team), &size));
+  std::vector<unsigned long long> all(static_cast<std::size_t>(size));
   const Blocking blocking;
   SHMEMI_MPI(MPI_Allgather(&my_size, 1, MPI_UNSIGNED_LONG_LONG, all.data(), 1,
                            MPI_UNSIGNED_LONG_LONG, comm_of(team)));
   return {all.begin(), all.end()};
 }
 
-void gather_blocks(const shmemi_team &team, void *dest, const void *source,
+void gather_blocks(const Comm &team, void *dest, const void *source,
                    const std::vector<std::size_t> &sizes) {
   std::vector<std::size_t> offsets(sizes.size());
   std::exclusive_scan(sizes.begin(), sizes.end(), offsets.begin(), std::size_t{0});
@@ -294,7 +296,7 @@ void gather_blocks(const shmemi_team &team, void *dest, const void *source,
   });
 }
 
-void alltoall(const shmemi_team &team, void *dest, const void *source, const Exchange &x) {
+void alltoall(const Comm &team, void *dest, const void *source, const Exchange &x) {
   const std::size_t block = x.nelems * x.elem_bytes;
   const bool contiguous = x.dst_stride == 1 && x.src_stride == 1 && block <= max_chunk;
   synced([&] {
@@ -306,7 +308,7 @@ void alltoall(const shmemi_team &team, void *dest, const void *source, const Exc
   });
 }
 
-void reduce(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
+void reduce(const Comm &team, void *dest, const void *source, std::size_t nelems,
             Elem elem, Op op) {
   const MPI_Datatype type = mpi_type(elem, __func__);
   char *d = static_cast<char *>(dest);
@@ -320,7 +322,7 @@ void reduce(const shmemi_team &team, void *dest, const void *source, std::size_t
   });
 }
 
-void sum_scan(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
+void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nelems,
               Elem elem, bool inclusive) {
   const MPI_Datatype type = mpi_type(elem, __func__);
   const MPI_Op sum = mpi_op(Op::sum, elem);

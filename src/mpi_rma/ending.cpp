@@ -6,7 +6,7 @@
 
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/state.hpp"
-#include "mpi_rma/transport.hpp"
+#include "port/transport.hpp"
 
 namespace shmemi::mpi {
 namespace {

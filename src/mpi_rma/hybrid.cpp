@@ -8,10 +8,10 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/config.hpp"
+#include "base/config.hpp"
 #include "mpi_rma/hybrid.hpp"
 #include "mpi_rma/mpi_check.hpp"
-#include "mpi_rma/transport.hpp"
+#include "port/transport.hpp"
 
 namespace shmemi::mpi {
 namespace {

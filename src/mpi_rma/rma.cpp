@@ -4,7 +4,6 @@
 
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/state.hpp"
-#include "mpi_rma/transport.hpp"
 
 namespace shmemi::transport {
 using namespace shmemi::mpi;
@@ -25,8 +24,8 @@ void issue(Dir dir, void *local, int count, MPI_Datatype local_type, int pe, MPI
     SHMEMI_MPI(MPI_Get(local, count, local_type, pe, disp, count, remote_type, win));
 }
 
-void complete(MPI_Win win, int pe, Completion c) {
-  note_issued(win, pe);
+void complete(Channel &ch, MPI_Win win, int pe, Completion c) {
+  note_issued(ch, win, pe);
   if (c == Completion::local) SHMEMI_MPI(MPI_Win_flush_local(pe, win));
 }
 
@@ -34,15 +33,16 @@ void complete(MPI_Win win, int pe, Completion c) {
 // waiting for MPI_Win_flush_local, which Open MPI's osc/ucx implements as a
 // full flush (a round trip: forced inter-node 8-byte put + quiet 0.16 us
 // against raw MPI's put + flush 0.07 us).
-void contiguous(Dir dir, SymAddr remote, void *local, std::size_t nbytes, int pe, Completion c) {
+void contiguous(Channel &ch, Dir dir, SymAddr remote, void *local, std::size_t nbytes, int pe,
+                Completion c) {
   std::unique_lock<std::mutex> hold;
   if (dir == Dir::put && c == Completion::local && nbytes <= max_kept_bytes) {
-    hold = hold_operands(1);
-    local = const_cast<void *>(keep_operand(local, nbytes));
+    hold = hold_operands(ch, 1);
+    local = const_cast<void *>(keep_operand(ch, local, nbytes));
     c = Completion::deferred;
   }
   const auto turn = serialize_rma();
-  const MPI_Win win = window_of(remote.space);
+  const MPI_Win win = window_of(ch, remote.space);
   const MPI_Aint disp = displacement(remote, pe);
   char *bytes = static_cast<char *>(local);
   for (std::size_t done = 0; done < nbytes;) {
@@ -50,7 +50,7 @@ void contiguous(Dir dir, SymAddr remote, void *local, std::size_t nbytes, int pe
     issue(dir, bytes + done, n, MPI_BYTE, pe, disp + static_cast<MPI_Aint>(done), MPI_BYTE, win);
     done += static_cast<std::size_t>(n);
   }
-  complete(win, pe, c);
+  complete(ch, win, pe, c);
 }
 
 // An MPI datatype of nblocks blocks of block_bytes, stride bytes apart.
@@ -68,19 +68,19 @@ struct BlockType {
 
 // Blocks of the local side are local_stride apart, of the remote side
 // remote_stride apart. Counts are split to fit MPI's int.
-void strided(Dir dir, SymAddr remote, std::ptrdiff_t remote_stride, void *local,
+void strided(Channel &ch, Dir dir, SymAddr remote, std::ptrdiff_t remote_stride, void *local,
              std::ptrdiff_t local_stride, const Strided &shape, int pe) {
   char *bytes = static_cast<char *>(local);
   if (shape.block_bytes > max_chunk) { // huge blocks: one contiguous transfer each
     for (std::size_t b = 0; b < shape.nblocks; ++b) {
       const auto k = static_cast<std::ptrdiff_t>(b);
-      contiguous(dir, {remote.space, remote.offset + static_cast<std::size_t>(k * remote_stride)},
+      contiguous(ch, dir, {remote.space, remote.offset + static_cast<std::size_t>(k * remote_stride)},
                  bytes + k * local_stride, shape.block_bytes, pe, Completion::local);
     }
     return;
   }
   const auto turn = serialize_rma();
-  const MPI_Win win = window_of(remote.space);
+  const MPI_Win win = window_of(ch, remote.space);
   const MPI_Aint disp = displacement(remote, pe);
   const std::size_t per_piece = std::min<std::size_t>(INT_MAX, max_chunk / shape.block_bytes);
   for (std::size_t first = 0; first < shape.nblocks; first += per_piece) {
@@ -91,26 +91,27 @@ void strided(Dir dir, SymAddr remote, std::ptrdiff_t remote_stride, void *local,
     issue(dir, bytes + k * local_stride, 1, local_type.type, pe, disp + k * remote_stride,
           remote_type.type, win);
   }
-  complete(win, pe, Completion::local);
+  complete(ch, win, pe, Completion::local);
 }
 
 } // namespace
 
-void put(SymAddr dest, const void *source, std::size_t nbytes, int pe, Completion c) {
-  contiguous(Dir::put, dest, const_cast<void *>(source), nbytes, pe, c);
+void put(Channel &ch, SymAddr dest, const void *source, std::size_t nbytes, int pe,
+         Completion c) {
+  contiguous(ch, Dir::put, dest, const_cast<void *>(source), nbytes, pe, c);
 }
 
-void get(void *dest, SymAddr source, std::size_t nbytes, int pe, Completion c) {
-  contiguous(Dir::get, source, dest, nbytes, pe, c);
+void get(Channel &ch, void *dest, SymAddr source, std::size_t nbytes, int pe, Completion c) {
+  contiguous(ch, Dir::get, source, dest, nbytes, pe, c);
 }
 
-void put_strided(SymAddr dest, const void *source, const Strided &shape, int pe) {
-  strided(Dir::put, dest, shape.dst_stride, const_cast<void *>(source), shape.src_stride, shape,
+void put_strided(Channel &ch, SymAddr dest, const void *source, const Strided &shape, int pe) {
+  strided(ch, Dir::put, dest, shape.dst_stride, const_cast<void *>(source), shape.src_stride, shape,
           pe);
 }
 
-void get_strided(void *dest, SymAddr source, const Strided &shape, int pe) {
-  strided(Dir::get, source, shape.src_stride, dest, shape.dst_stride, shape, pe);
+void get_strided(Channel &ch, void *dest, SymAddr source, const Strided &shape, int pe) {
+  strided(ch, Dir::get, source, shape.src_stride, dest, shape.dst_stride, shape, pe);
 }
 
 } // namespace shmemi::transport

@@ -3,16 +3,63 @@
 
 #include <mpi.h>
 
+#include <array>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <vector>
 
-#include "core/symmetric.hpp"
 #include "mpi_rma/mpi_check.hpp"
-#include "mpi_rma/transport.hpp"
+#include "port/symmetric.hpp"
+#include "port/transport.hpp"
 
 namespace shmemi::mpi {
+
+// Copies of operands that MPI may still read (operands.cpp): operations
+// whose source the caller may reuse on return (blocking small puts, AMOs)
+// are issued from a copy kept until the channel's next quiet. The copies
+// live in a ring of fixed slots (a put + quiet takes and frees one: no
+// allocation on the path), numbered by sequence: [first, next) are kept.
+// Under SHMEM_THREAD_MULTIPLE `lock` covers copying the operands and
+// issuing the operation, so every copy below a mark belongs to an issued
+// operation; a single program thread takes no lock.
+constexpr std::size_t max_kept_bytes = 64;
+struct OperandRing {
+  struct alignas(8) Slot {
+    std::array<std::byte, max_kept_bytes> bytes;
+  };
+  static constexpr std::size_t slots = 4096;
+  std::mutex lock;
+  std::array<Slot, slots> ring; // 256 KiB, touched as used
+  unsigned long first = 0;
+  unsigned long next = 0;
+};
+
+} // namespace shmemi::mpi
+
+// A channel: a pair of windows over every PE's heap and static data, what
+// was issued on them, and the operand copies those operations still read.
+struct shmemi::transport::Channel {
+  MPI_Win heap_win = MPI_WIN_NULL;   // over every heap, displacement unit 1
+  MPI_Win static_win = MPI_WIN_NULL; // over the whole pages of data+bss
+  // Operations issued so far, and `issued` as it was when the latest
+  // completed flush began: equal means nothing is waiting for a flush.
+  std::atomic<unsigned long> issued{0};
+  std::atomic<unsigned long> flushed{0};
+  // Per window, whom the operations since the last quiet went to: nobody,
+  // one PE, or several; a single program thread flushes accordingly.
+  std::atomic<int> heap_targets{no_target};
+  std::atomic<int> static_targets{no_target};
+  shmemi::mpi::OperandRing operands;
+  bool taken = false; // handed out by channel_open (not the default channel)
+  static constexpr int no_target = -1;
+  static constexpr int many_targets = -2;
+};
+
+namespace shmemi::mpi {
+using transport::Channel;
 
 struct State {
   MPI_Comm comm = MPI_COMM_NULL;  // the library's duplicate of MPI_COMM_WORLD
@@ -22,11 +69,17 @@ struct State {
   std::vector<int> node_pes;         // their world PE numbers, in node rank order
   MPI_Win node_win = MPI_WIN_NULL;   // MPI_Win_allocate_shared over `node`
   bool one_pe_nodes = false;         // every node holds one PE (or forced mode)
-  MPI_Win heap_win = MPI_WIN_NULL;   // over every heap, displacement unit 1
-  std::vector<MPI_Aint> heap_shift;  // each PE's heap start minus its window base
-  MPI_Win static_win = MPI_WIN_NULL; // over the whole pages of data+bss
+  // The default channel first, then those channel_open hands out; all of
+  // them over the same memory: this PE's `heap_window` (its heap after
+  // heap_shift[my_pe]) and `static_pages` (its data+bss after
+  // static_shift[my_pe]).
+  std::vector<std::unique_ptr<Channel>> channels;
+  Region heap_window;
+  Region static_pages;
+  std::vector<MPI_Aint> heap_shift;   // each PE's heap start minus its window base
   std::vector<MPI_Aint> static_shift; // each PE's data+bss start minus its window base
-  // Both windows have the unified memory model (world.cpp, memory_sync).
+  std::mutex channels_lock;           // channel_open/close
+  // Every window has the unified memory model (world.cpp, memory_sync).
   bool unified = false;
   MPI_Win life_win = MPI_WIN_NULL;    // the end of the job's records (ending.cpp)
   std::uint64_t *life = nullptr;      // this PE's, in life_win (null: none yet)
@@ -34,59 +87,48 @@ struct State {
   // (MPI_LONG_DOUBLE is x87 extended precision on x86_64), so 16 opaque
   // bytes, which only the library's ops combine.
   MPI_Datatype quad = MPI_DATATYPE_NULL;
-  // Operations issued so far, and `issued` as it was when the latest
-  // completed flush began: equal means nothing is waiting for a flush.
-  std::atomic<unsigned long> issued{0};
-  std::atomic<unsigned long> flushed{0};
-  // Per window, whom the operations since the last quiet went to: nobody,
-  // one PE, or several; a single program thread flushes accordingly.
-  std::atomic<int> heap_targets{no_target};
-  std::atomic<int> static_targets{no_target};
   // When every PE is on this node: per PE, its wake-up flag (in the page
   // after its flags), set by a PE that sends it an operation through MPI,
   // so that its progress thread calls into MPI only then. Empty otherwise.
   std::vector<std::atomic<int> *> wake;
-  static constexpr int no_target = -1;
-  static constexpr int many_targets = -2;
 };
 
 extern State state;
 
 
-// Counts an operation issued (after its MPI call).
 // Open MPI 4.1's osc/ucx fails (MPI_Accumulate: MPI_ERR_OTHER, seen in 1 of
 // ~15 runs of tests/pe/ctx_threads.c) when threads issue one-sided calls at
-// once, so under SHMEM_THREAD_MULTIPLE they take turns: this holds a lock
-// for the one-sided calls and their flushes (never across a collective or
-// a wait), and nothing with a single program thread.
+// once, on any windows, so under SHMEM_THREAD_MULTIPLE they take turns
+// there: this holds a lock for the one-sided calls and their flushes (never
+// across a collective or a wait). Nothing with a single program thread, nor
+// on MPICH, whose MPI_THREAD_MULTIPLE has no such fault.
 std::unique_lock<std::mutex> serialize_rma();
 
-inline void note_issued(MPI_Win win, int pe) {
+// Counts an operation issued on `win` of `ch` (after its MPI call).
+inline void note_issued(Channel &ch, MPI_Win win, int pe) {
   if (!state.wake.empty()) {
     std::atomic<int> &wake = *state.wake[static_cast<std::size_t>(pe)];
     if (wake.load(std::memory_order_relaxed) == 0) wake.store(1, std::memory_order_relaxed);
   }
-  std::atomic<int> &targets = win == state.heap_win ? state.heap_targets : state.static_targets;
+  std::atomic<int> &targets = win == ch.heap_win ? ch.heap_targets : ch.static_targets;
   const int seen = targets.load(std::memory_order_relaxed);
-  if (seen != pe) targets.store(seen == State::no_target ? pe : State::many_targets,
+  if (seen != pe) targets.store(seen == Channel::no_target ? pe : Channel::many_targets,
                                 std::memory_order_relaxed);
   if (activity.concurrent)
-    state.issued.fetch_add(1, std::memory_order_release);
+    ch.issued.fetch_add(1, std::memory_order_release);
   else
-    state.issued.store(state.issued.load(std::memory_order_relaxed) + 1,
-                       std::memory_order_relaxed);
+    ch.issued.store(ch.issued.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 }
 
-// Copies of operands that live until the next quiet (operands.cpp). Hold
-// the lock from hold_operands(count) (which first makes room for `count`
-// copies) while copying with keep_operand and issuing the operation. A
-// mark taken before a flush covers the copies of the operations issued so
-// far; after the flush they may go.
-constexpr std::size_t max_kept_bytes = 64;
-std::unique_lock<std::mutex> hold_operands(std::size_t count);
-const void *keep_operand(const void *value, std::size_t bytes); // nullptr stays
-unsigned long pending_operands_mark();
-void release_pending_operands(unsigned long mark);
+// The channel's operand copies (operands.cpp). Hold the lock from
+// hold_operands(count) (which first makes room for `count` copies) while
+// copying with keep_operand and issuing the operation. A mark taken before
+// a flush covers the copies of the operations issued so far; after the
+// flush they may go.
+std::unique_lock<std::mutex> hold_operands(Channel &ch, std::size_t count);
+const void *keep_operand(Channel &ch, const void *value, std::size_t bytes); // nullptr stays
+unsigned long pending_operands_mark(Channel &ch);
+void release_pending_operands(Channel &ch, unsigned long mark);
 
 // The library's progress thread (progress.cpp): it calls into MPI every
 // `interval_us` so that operations targeting this PE complete while the
@@ -115,9 +157,21 @@ struct Blocking {
   Blocking &operator=(const Blocking &) = delete;
 };
 
-inline MPI_Win window_of(Space space) {
-  return space == Space::heap ? state.heap_win : state.static_win;
+inline MPI_Win window_of(const Channel &ch, Space space) {
+  return space == Space::heap ? ch.heap_win : ch.static_win;
 }
+
+// The windows of every channel (channels.cpp): made collectively by
+// start_rma over the memory in state.heap_window and state.static_pages
+// (the default channel's are made by world.cpp), freed by stop.
+void channels_start(unsigned extra);
+void create_heap_window(MPI_Win &win);   // world.cpp
+void create_static_window(MPI_Win &win); // world.cpp
+void channels_stop();
+// The local and the RMA view of symmetric memory agree: a CPU fence where
+// every window is unified, else MPI_Win_sync on each. Collectives do it
+// before and after they touch symmetric buffers.
+void memory_sync();
 
 // Target displacement: offsets count from the start of the space, which
 // lies a shift past the window base.

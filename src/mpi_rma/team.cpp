@@ -2,7 +2,7 @@
 // caller in the team object, freed when the team goes.
 #include <memory>
 
-#include "mpi_rma/coll.hpp"
+#include "port/collectives.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/state.hpp"
 #include "mpi_rma/team.hpp"
@@ -16,41 +16,41 @@ namespace {
 // library's communicator, which carries no other point-to-point traffic.
 constexpr int create_group_tag = 0x5e7;
 
-shmemi_team::Comm *adopt(MPI_Comm comm) {
+Comm *adopt(MPI_Comm comm) {
   if (comm == MPI_COMM_NULL) return nullptr;
   SHMEMI_MPI(MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN));
-  return new shmemi_team::Comm{comm};
+  return new Comm{comm};
 }
 
 } // namespace
 
-shmemi_team::Comm *comm_world() {
+Comm *comm_world() {
   MPI_Comm comm;
   SHMEMI_MPI(MPI_Comm_dup(state.comm, &comm));
   return adopt(comm);
 }
 
-shmemi_team::Comm *comm_node(std::vector<int> &world_pes) {
+Comm *comm_node(std::vector<int> &world_pes) {
   MPI_Comm comm;
   SHMEMI_MPI(MPI_Comm_dup(state.node, &comm)); // the PEs whose heaps are mapped here
   world_pes = state.node_pes;
   return adopt(comm);
 }
 
-shmemi_team::Comm *comm_self() {
+Comm *comm_self() {
   MPI_Comm comm;
   SHMEMI_MPI(MPI_Comm_dup(MPI_COMM_SELF, &comm));
   return adopt(comm);
 }
 
-shmemi_team::Comm *comm_split(const shmemi_team &parent, int color, int key) {
+Comm *comm_split(const Comm &parent, int color, int key) {
   MPI_Comm comm;
   const Blocking blocking;
   SHMEMI_MPI(MPI_Comm_split(comm_of(parent), color < 0 ? MPI_UNDEFINED : color, key, &comm));
   return adopt(comm);
 }
 
-shmemi_team::Comm *comm_of_progression(int start, int stride, int size) {
+Comm *comm_of_progression(int start, int stride, int size) {
   MPI_Group world, members;
   SHMEMI_MPI(MPI_Comm_group(state.comm, &world));
   int range[1][3] = {{start, start + (size - 1) * stride, stride}};
@@ -62,9 +62,9 @@ shmemi_team::Comm *comm_of_progression(int start, int stride, int size) {
   return adopt(comm);
 }
 
-void comm_free(shmemi_team::Comm *comm) {
+void comm_free(Comm *comm) {
   if (comm == nullptr) return;
-  std::unique_ptr<shmemi_team::Comm> owned(comm);
+  std::unique_ptr<Comm> owned(comm);
   SHMEMI_MPI(MPI_Comm_free(&owned->comm));
 }
 

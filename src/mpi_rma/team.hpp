@@ -3,14 +3,14 @@
 
 #include <mpi.h>
 
-#include "core/context.hpp"
+#include "port/collectives.hpp"
 
-struct shmemi_team::Comm {
+struct shmemi::transport::Comm {
   MPI_Comm comm = MPI_COMM_NULL;
 };
 
 namespace shmemi::mpi {
 
-inline MPI_Comm comm_of(const shmemi_team &team) { return team.comm->comm; }
+inline MPI_Comm comm_of(const transport::Comm &team) { return team.comm; }
 
 } // namespace shmemi::mpi

@@ -9,11 +9,10 @@
 #include <string>
 #include <unistd.h>
 
-#include "core/error.hpp"
+#include "base/report.hpp"
 #include "mpi_rma/hybrid.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/state.hpp"
-#include "mpi_rma/transport.hpp"
 
 namespace shmemi::mpi {
 
@@ -94,12 +93,24 @@ MPI_Aint align_shift(const void *base, std::size_t alignment) {
 char *allocate_window_heap(std::size_t bytes) {
   char *base = nullptr;
   SHMEMI_MPI(MPI_Win_allocate(heap_allocation(bytes), 1, TrueHints{"same_size"}.get(),
-                              state.comm, &base, &state.heap_win));
+                              state.comm, &base, &state.channels[0]->heap_win));
+  state.heap_window = {base, static_cast<std::size_t>(heap_allocation(bytes))};
   const MPI_Aint shift = align_shift(base, transport::heap_alignment(bytes));
   state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
   SHMEMI_MPI(MPI_Allgather(&shift, 1, MPI_AINT, state.heap_shift.data(), 1, MPI_AINT, state.comm));
   return base + shift;
 }
+
+} // namespace
+
+// A window over state.heap_window (a channel's, but the default channel's
+// where MPI allocates the memory).
+void create_heap_window(MPI_Win &win) {
+  SHMEMI_MPI(MPI_Win_create(state.heap_window.base, static_cast<MPI_Aint>(state.heap_window.size),
+                            1, TrueHints{"same_size"}.get(), state.comm, &win));
+}
+
+namespace {
 
 // Nodes of several PEs: the node's heaps are one MPI_Win_allocate_shared
 // (Open MPI osc/sm puts segments 0x108 past a page: again a shift), and an
@@ -110,8 +121,8 @@ char *allocate_shared_heap(std::size_t bytes) {
                                      TrueHints{"alloc_shared_noncontig"}.get(), state.node,
                                      &segment, &state.node_win));
   char *heap = segment + align_shift(segment, transport::heap_alignment(bytes));
-  SHMEMI_MPI(MPI_Win_create(heap, static_cast<MPI_Aint>(bytes), 1, TrueHints{"same_size"}.get(),
-                            state.comm, &state.heap_win));
+  state.heap_window = {heap, bytes};
+  create_heap_window(state.channels[0]->heap_win);
   state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
   return heap;
 }
@@ -149,6 +160,8 @@ transport::HeapMap create_heaps(std::size_t bytes) {
   int largest = 0;
   SHMEMI_MPI(MPI_Allreduce(&node_size, &largest, 1, MPI_INT, MPI_MAX, state.comm));
   state.one_pe_nodes = largest == 1;
+  state.channels.clear();
+  state.channels.push_back(std::make_unique<Channel>());
   char *heap = largest == 1 ? allocate_window_heap(bytes) : allocate_shared_heap(bytes);
   transport::HeapMap map{heap, map_node_heaps(heap), node_size == state.n_pes};
   state.wake.clear();
@@ -160,28 +173,40 @@ transport::HeapMap create_heaps(std::size_t bytes) {
   return map;
 }
 
+} // namespace
+
+// A window over state.static_pages (a channel's, but the default channel's
+// where MPI allocates the memory and the variables become an alias of it).
+void create_static_window(MPI_Win &win) {
+  SHMEMI_MPI(MPI_Win_create(state.static_pages.base, static_cast<MPI_Aint>(state.static_pages.size),
+                            1, MPI_INFO_NULL, state.comm, &win));
+}
+
+namespace {
+
 // The static data's window, over its whole pages (MPICH misplaces data in
 // windows not 16-byte aligned). Where nodes hold one PE, the heap's kind of
 // window: MPI_Win_allocate, with the variables made an alias of its memory
 // (Open MPI reaches a created window on the same machine 5x slower, through
 // the target); else, or if that is not possible on every PE, a created
 // window over the variables (a dynamic one cost Open MPI 9 us a fetch-add).
-void create_static_window(const Region &statics, bool (*alias)(char *memory)) {
+void make_default_static_window(const Region &statics, bool (*alias)(char *memory)) {
   const Region pages = whole_pages(statics, static_cast<std::size_t>(sysconf(_SC_PAGESIZE)));
+  state.static_pages = pages;
   const MPI_Aint shift = statics.base - pages.base;
   state.static_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
   SHMEMI_MPI(MPI_Allgather(&shift, 1, MPI_AINT, state.static_shift.data(), 1, MPI_AINT, state.comm));
+  MPI_Win &win = state.channels[0]->static_win;
   if (state.one_pe_nodes && pages.size > 0) {
     char *memory = nullptr;
     SHMEMI_MPI(MPI_Win_allocate(static_cast<MPI_Aint>(pages.size), 1, MPI_INFO_NULL, state.comm,
-                                &memory, &state.static_win));
+                                &memory, &win));
     if (transport::all_true(alias(memory))) return;
-    SHMEMI_MPI(MPI_Win_free(&state.static_win));
+    SHMEMI_MPI(MPI_Win_free(&win));
     debug("shmem_init", "MPI_Win_allocate memory cannot be mapped over the global variables "
                         "on every PE; they are exposed through MPI_Win_create");
   }
-  SHMEMI_MPI(MPI_Win_create(pages.base, static_cast<MPI_Aint>(pages.size), 1, MPI_INFO_NULL,
-                            state.comm, &state.static_win));
+  create_static_window(win);
 }
 
 // Whether MPI can allocate the node's shared segments: Open MPI only with
@@ -269,22 +294,10 @@ HeapMap map_memory(std::size_t heap_bytes, bool split_nodes) {
   return create_heaps(heap_bytes);
 }
 
-namespace {
-bool unified_model(MPI_Win win) {
-  int *model = nullptr, found = 0;
-  SHMEMI_MPI(MPI_Win_get_attr(win, MPI_WIN_MODEL, &model, &found));
-  return found && *model == MPI_WIN_UNIFIED;
-}
-} // namespace
-
-void start_rma(const Region &statics, bool (*alias)(char *memory), unsigned progress_us) {
-  create_static_window(statics, alias);
-  state.unified = true;
-  for (MPI_Win win : {state.heap_win, state.static_win}) {
-    SHMEMI_MPI(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
-    SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, win));
-    state.unified = state.unified && unified_model(win);
-  }
+void start_rma(const Region &statics, bool (*alias)(char *memory), unsigned progress_us,
+               unsigned channels) {
+  make_default_static_window(statics, alias);
+  channels_start(channels);
   life_start();
   quad_type_start();
   progress_start(progress_possible() ? progress_us : 0,
@@ -306,10 +319,7 @@ void stop() {
   progress_stop();
   life_stop();
   quad_type_stop();
-  for (MPI_Win *win : {&state.heap_win, &state.static_win}) {
-    SHMEMI_MPI(MPI_Win_unlock_all(*win));
-    SHMEMI_MPI(MPI_Win_free(win));
-  }
+  channels_stop();
   if (state.node_win != MPI_WIN_NULL) SHMEMI_MPI(MPI_Win_free(&state.node_win));
   state.static_shift.clear();
   state.node_pes.clear();
@@ -329,55 +339,6 @@ void abort_job(int status) {
   std::_Exit(status);
 }
 
-namespace {
-
-bool all_flushed(unsigned long upto) {
-  return state.flushed.load(std::memory_order_acquire) >= upto;
-}
-
-void raise_flushed(unsigned long upto) {
-  unsigned long seen = state.flushed.load(std::memory_order_relaxed);
-  while (seen < upto && !state.flushed.compare_exchange_weak(seen, upto, std::memory_order_release,
-                                                             std::memory_order_relaxed)) {
-  }
-}
-
-// Flushes what was issued on `win`: nothing, one PE (MPI_Win_flush is
-// cheaper than flush_all: MPICH 0.19 against 0.27 us here) or all. Other
-// threads' notes may be in flight, so under MULTIPLE it flushes all.
-void flush_targets(MPI_Win win, std::atomic<int> &targets) {
-  const int target = targets.exchange(State::no_target, std::memory_order_relaxed);
-  if (activity.concurrent || target == State::many_targets)
-    SHMEMI_MPI(MPI_Win_flush_all(win));
-  else if (target != State::no_target)
-    SHMEMI_MPI(MPI_Win_flush(target, win));
-}
-
-} // namespace
-
-// Completes what was issued before the call, by any thread; a flush that
-// began after all of it (another thread's) is enough.
-void quiet() {
-  std::atomic_thread_fence(std::memory_order_seq_cst); // the stores to mapped heaps
-  const unsigned long upto = state.issued.load(std::memory_order_acquire);
-  if (all_flushed(upto)) return;
-  const unsigned long mark = pending_operands_mark();
-  {
-    const auto turn = serialize_rma();
-    flush_targets(state.heap_win, state.heap_targets);
-    flush_targets(state.static_win, state.static_targets);
-  }
-  release_pending_operands(mark);
-  raise_flushed(upto);
-}
-
-void flush(int pe) {
-  if (all_flushed(state.issued.load(std::memory_order_acquire))) return;
-  const auto turn = serialize_rma();
-  SHMEMI_MPI(MPI_Win_flush(pe, state.heap_win));
-  SHMEMI_MPI(MPI_Win_flush(pe, state.static_win));
-}
-
 void allow_concurrent_calls() { activity.concurrent = true; }
 
 } // namespace shmemi::transport
@@ -385,7 +346,9 @@ void allow_concurrent_calls() { activity.concurrent = true; }
 std::unique_lock<std::mutex> shmemi::mpi::serialize_rma() {
   static std::mutex turns;
   std::unique_lock<std::mutex> turn(turns, std::defer_lock);
+#ifdef OPEN_MPI
   if (activity.concurrent) turn.lock();
+#endif
   return turn;
 }
 
@@ -397,35 +360,12 @@ void poll() {
   memory_sync();
 }
 
-// MPI orders only accumulates; puts and gets to one target may overtake
-// each other, so ordering them takes their completion.
-void fence() { quiet(); }
-
-// In the unified model (both MPIs here) the window is the memory itself and
-// MPI_Win_sync is a memory barrier, but Open MPI's osc/ucx also fences its
-// UCX worker there (ucp_worker_fence, and progress): 4 of them made a
-// forced inter-node barrier_all cost 1.1-1.4 us against MPI_Barrier's
-// 0.46-0.55. A CPU fence is the barrier the model asks for.
-void memory_sync() {
-  if (state.unified) {
-    std::atomic_thread_fence(std::memory_order_seq_cst);
-    return;
-  }
-  SHMEMI_MPI(MPI_Win_sync(state.heap_win));
-  SHMEMI_MPI(MPI_Win_sync(state.static_win));
-}
-
 void sync_all() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
   memory_sync();
   const Blocking blocking;
   SHMEMI_MPI(MPI_Barrier(state.comm));
   memory_sync();
-}
-
-void barrier_all() {
-  quiet();
-  sync_all();
 }
 
 } // namespace shmemi::transport

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <vector>
 
-#include "core/combine.hpp"
+#include "port/combine.hpp"
 
 using shmemi::combine;
 using shmemi::transport::Elem;

@@ -1,4 +1,4 @@
-// The environment table (src/core/config.hpp): value parsers, loading with
+// The environment table (src/base/config.hpp): value parsers, loading with
 // an injected lookup (SHMEM_ before SMA_, defaults, errors) and the
 // SHMEM_INFO print-out.
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/config.hpp"
+#include "base/config.hpp"
 
 using shmemi::Config;
 using shmemi::EnvLookup;

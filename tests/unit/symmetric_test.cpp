@@ -1,4 +1,4 @@
-// Symmetric address translation (src/core/symmetric.hpp): which space a
+// Symmetric address translation (src/port/symmetric.hpp): which space a
 // range lies in, its offset, the edges of each space, overflow safety, and
 // the static data region of the running executable.
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "core/statics.hpp"
-#include "core/symmetric.hpp"
+#include "port/symmetric.hpp"
 
 using shmemi::Region;
 using shmemi::Space;

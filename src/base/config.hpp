@@ -19,6 +19,8 @@ namespace shmemi {
     "Treat every PE as its own node: no shared memory between PEs, every transfer and atomic goes through MPI RMA") \
   X(deadlock_timeout, std::size_t, "DEADLOCK_TIMEOUT", "2",                    \
     "Seconds after which a job that cannot end (PEs that ended, or are in shmem_finalize, while the others wait for them) is ended with status 1; 0 waits forever") \
+  X(ctx_windows, std::size_t, "CTX_WINDOWS", "4",                             \
+    "Contexts whose operations through MPI get windows of their own, so that a quiet on one waits for nothing else (made at start-up where data goes through MPI; later contexts share the default context's)") \
   X(debug, bool, "DEBUG", "off",                                               \
     "Print debugging messages (allocation failures, ...); any value but 0/no/off enables") \
   X(version, bool, "VERSION", "off", "Print the library version at start-up")  \

@@ -1,12 +1,15 @@
-#include "core/error.hpp"
+#include "base/report.hpp"
 
 #include <cctype>
 #include <cstdio>
 #include <cstring>
 
-#include "core/runtime.hpp"
+#include <cstdlib>
 
 namespace shmemi {
+
+Reporter reporter;
+
 namespace {
 
 thread_local const char *fortran_routine = nullptr;
@@ -33,8 +36,8 @@ void vreport(const char *routine, const char *fmt, va_list args) {
   char text[1024], who[256];
   std::vsnprintf(text, sizeof text, fmt, args);
   caller(who, sizeof who, routine);
-  if (rt.my_pe >= 0)
-    std::fprintf(stderr, "[shmem PE %d] %s: %s\n", rt.my_pe, who, text);
+  if (reporter.my_pe >= 0)
+    std::fprintf(stderr, "[shmem PE %d] %s: %s\n", reporter.my_pe, who, text);
   else
     std::fprintf(stderr, "[shmem] %s: %s\n", who, text);
   std::fflush(stderr);
@@ -47,11 +50,12 @@ void fatal(const char *routine, const char *fmt, ...) {
   va_start(args, fmt);
   vreport(routine, fmt, args);
   va_end(args);
-  abort_job(1);
+  if (reporter.abort != nullptr) reporter.abort(1);
+  std::_Exit(1);
 }
 
 void debug(const char *routine, const char *fmt, ...) {
-  if (!rt.config.debug) return;
+  if (!reporter.debug) return;
   va_list args;
   va_start(args, fmt);
   vreport(routine, fmt, args);

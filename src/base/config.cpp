@@ -1,4 +1,4 @@
-#include "core/config.hpp"
+#include "base/config.hpp"
 
 #include <cctype>
 #include <cmath>

@@ -1,13 +1,14 @@
-// The transport: everything the library asks of MPI, in bytes, PEs and
-// symmetric addresses. This header is MPI-free; only src/mpi_rma/ sees
-// <mpi.h>. PE numbers are ranks of MPI_COMM_WORLD.
+// The transport: everything the library asks of its backend (src/mpi_rma/,
+// the only user of MPI), in bytes, PEs and symmetric addresses. PE numbers
+// are world PEs (ranks of MPI_COMM_WORLD). Collectives and communicators
+// are in port/collectives.hpp.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-#include "core/symmetric.hpp"
+#include "port/symmetric.hpp"
 
 namespace shmemi::transport {
 
@@ -53,8 +54,10 @@ HeapMap map_memory(std::size_t heap_bytes, bool split_nodes);
 // progress_us; 0: none). Where nodes hold one PE, MPI allocates the window
 // and `alias` is asked to make the variables an alias of its memory (as
 // many bytes as the whole pages; false: not possible). The static data must
-// not move afterwards.
-void start_rma(const Region &statics, bool (*alias)(char *memory), unsigned progress_us);
+// not move afterwards. Makes `channels` channels besides the default one
+// (the least any PE asks for).
+void start_rma(const Region &statics, bool (*alias)(char *memory), unsigned progress_us,
+               unsigned channels);
 // Collective over all PEs: every PE's `bytes` bytes, in PE order.
 void allgather(const void *mine, std::size_t bytes, void *all);
 // Collective over all PEs: whether `mine` is true on every PE.
@@ -98,10 +101,23 @@ struct Strided {
   std::size_t nblocks;
 };
 
-void put(SymAddr dest, const void *source, std::size_t nbytes, int pe, Completion c);
-void get(void *dest, SymAddr source, std::size_t nbytes, int pe, Completion c);
-void put_strided(SymAddr dest, const void *source, const Strided &shape, int pe);
-void get_strided(void *dest, SymAddr source, const Strided &shape, int pe);
+// The operations of a context go through its channel, and completing a
+// channel completes only what was issued on it: a context's quiet does not
+// wait for another context's transfers. The backend has a fixed number of
+// channels (made by start_rma); contexts beyond that share the default one.
+struct Channel;
+// The default context's channel, which the library's own operations use.
+Channel &default_channel();
+// A channel of its own if one is free, else the default channel. Local;
+// safe from several threads.
+Channel &channel_open();
+// Gives back a channel from channel_open after quiet(channel).
+void channel_close(Channel &channel);
+
+void put(Channel &ch, SymAddr dest, const void *source, std::size_t nbytes, int pe, Completion c);
+void get(Channel &ch, void *dest, SymAddr source, std::size_t nbytes, int pe, Completion c);
+void put_strided(Channel &ch, SymAddr dest, const void *source, const Strided &shape, int pe);
+void get_strided(Channel &ch, void *dest, SymAddr source, const Strided &shape, int pe);
 
 // Atomic memory operations on one element. `result` (may be null) gets the
 // value before the operation: when the call returns if c is local, else by
@@ -109,21 +125,22 @@ void get_strided(void *dest, SymAddr source, const Strided &shape, int pe);
 enum class AmoOp : std::uint8_t { fetch, replace, sum, band, bor, bxor, cswap };
 enum class AmoType : std::uint8_t { i32, i64, u32, u64, f32, f64 };
 
-void amo(SymAddr dest, AmoOp op, AmoType type, const void *operand, const void *compare,
-         void *result, int pe, Completion c);
+void amo(Channel &ch, SymAddr dest, AmoOp op, AmoType type, const void *operand,
+         const void *compare, void *result, int pe, Completion c);
 
 // Lets the MPI library progress incoming operations and makes remote writes
 // to this PE visible to its loads; called by waiting loops.
 void poll();
 
-void flush(int pe);  // every operation issued so far to pe is complete there
-void quiet();        // every operation issued so far is complete everywhere
-void fence();        // operations to each PE are ordered
-void barrier_all();  // quiet, then all PEs meet; remote writes are visible
-void sync_all();     // all PEs meet; no completion of outstanding operations
-// The local and the RMA view of symmetric memory agree (MPI_Win_sync on
-// every window); collectives do it before and after they touch symmetric
-// buffers. Defined in mpi_rma/coll.cpp.
-void memory_sync();
+// Every operation issued on the channel so far to `pe` is complete there.
+void flush(Channel &ch, int pe);
+// Every operation issued on the channel so far is complete everywhere.
+void quiet(Channel &ch);
+// Operations on the channel to each PE are ordered.
+void fence(Channel &ch);
+// Every channel's operations issued so far are complete everywhere.
+void quiet_all();
+// All PEs meet; no completion of outstanding operations.
+void sync_all();
 
 } // namespace shmemi::transport

@@ -1,30 +1,31 @@
-// The transport's communicators and collectives, for teams and active sets.
-// MPI-free: a team's communicator is the opaque shmemi_team::Comm. Buffers
-// are this PE's local addresses (symmetric memory, inside the windows) and
-// sizes are in bytes unless an element type is given.
+// The backend's communicators and collectives, for teams and active sets.
+// A communicator is the opaque Comm. Buffers are this PE's local addresses
+// (symmetric memory, inside the windows) and sizes are in bytes unless an
+// element type is given.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-#include "core/context.hpp"
 
 namespace shmemi::transport {
 
+struct Comm; // a group of world PEs and the backend's means to reach them
+
 // Communicators. Each returned Comm belongs to the caller, who frees it with
 // comm_free (collective over its members, as MPI_Comm_free is).
-shmemi_team::Comm *comm_world(); // every PE in world order; all PEs call
+Comm *comm_world(); // every PE in world order; all PEs call
 // The PEs sharing this node's memory, in world order; `world_pes` receives
 // their world PE numbers. All PEs call.
-shmemi_team::Comm *comm_node(std::vector<int> &world_pes);
-shmemi_team::Comm *comm_self(); // this PE alone; local
+Comm *comm_node(std::vector<int> &world_pes);
+Comm *comm_self(); // this PE alone; local
 // Collective over `parent`: the PEs giving the same color >= 0 form one new
 // communicator, ordered by key; a negative color gets nullptr.
-shmemi_team::Comm *comm_split(const shmemi_team &parent, int color, int key);
+Comm *comm_split(const Comm &parent, int color, int key);
 // The world PEs start + i * stride, i < size; only those PEs call.
-shmemi_team::Comm *comm_of_progression(int start, int stride, int size);
-void comm_free(shmemi_team::Comm *comm);
+Comm *comm_of_progression(int start, int stride, int size);
+void comm_free(Comm *comm);
 
 // The reduction element types of the spec's tables, by kind and size.
 // quad is IEEE binary128 (__float128, Fortran's REAL*16; not x86_64's long
@@ -37,17 +38,17 @@ struct Elem {
 enum class Op : unsigned char { band, bor, bxor, max, min, sum, prod };
 
 // The bitwise and of every member's `mine` (collective).
-std::uint64_t team_and(const shmemi_team &team, std::uint64_t mine);
+std::uint64_t team_and(const Comm &team, std::uint64_t mine);
 
 // All team members meet; stores before it are visible after it.
-void team_sync(const shmemi_team &team);
+void team_sync(const Comm &team);
 // `buffer` is the source at team PE root and the destination elsewhere.
-void broadcast(const shmemi_team &team, void *buffer, std::size_t nbytes, int root);
+void broadcast(const Comm &team, void *buffer, std::size_t nbytes, int root);
 // Each team PE's size in bytes (collective), for collect.
-std::vector<std::size_t> gather_sizes(const shmemi_team &team, std::size_t mine);
+std::vector<std::size_t> gather_sizes(const Comm &team, std::size_t mine);
 // dest receives every team PE's source in team order; sizes[i] bytes from
 // team PE i (the same vector on every member).
-void gather_blocks(const shmemi_team &team, void *dest, const void *source,
+void gather_blocks(const Comm &team, void *dest, const void *source,
                    const std::vector<std::size_t> &sizes);
 
 // An all-to-all exchange of nelems elements per pair of PEs. Element e of
@@ -59,13 +60,13 @@ struct Exchange {
   std::ptrdiff_t dst_stride; // in elements, >= 1
   std::ptrdiff_t src_stride; // in elements, >= 1
 };
-void alltoall(const shmemi_team &team, void *dest, const void *source, const Exchange &x);
+void alltoall(const Comm &team, void *dest, const void *source, const Exchange &x);
 
 // dest and source are the same address or disjoint.
-void reduce(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
+void reduce(const Comm &team, void *dest, const void *source, std::size_t nelems,
             Elem elem, Op op);
 // Prefix sums in team order; the exclusive scan gives zero on team PE 0.
-void sum_scan(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
+void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nelems,
               Elem elem, bool inclusive);
 
 } // namespace shmemi::transport

@@ -4,7 +4,7 @@
 
 #include <cstddef>
 
-#include "mpi_rma/coll.hpp"
+#include "port/collectives.hpp"
 
 namespace shmemi {
 

@@ -1,11 +1,11 @@
-#include "core/combine.hpp"
+#include "port/combine.hpp"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 
-#include "core/error.hpp"
+#include "base/report.hpp"
 
 namespace shmemi {
 namespace {

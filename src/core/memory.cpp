@@ -1,0 +1,114 @@
+// Section 9.3: memory management. Every routine is collective; the
+// allocator is deterministic, so all PEs get the same offsets.
+#include "core/memory.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "base/bytes.hpp"
+#include "core/checks.hpp"
+#include "core/sync.hpp"
+
+namespace shmemi {
+namespace {
+
+void *heap_address(std::size_t offset) { return rt.heap.base + offset; }
+
+std::size_t heap_offset(const char *routine, void *ptr) {
+  const std::size_t offset = static_cast<std::size_t>(static_cast<char *>(ptr) - rt.heap.base);
+  if (!rt.heap.contains(ptr, 0) || rt.allocator->block_size(offset) == 0) [[unlikely]]
+    fatal(routine, "argument ptr = %p is not a block returned by shmem_malloc and not yet "
+                   "freed (the symmetric heap is [%p, %p))",
+          ptr, static_cast<void *>(rt.heap.base),
+          static_cast<void *>(rt.heap.base + rt.heap.size));
+  return offset;
+}
+
+void report_exhausted(const char *routine, std::size_t size) {
+  debug(routine, "out of symmetric memory: %zu bytes requested, largest free block %zu of "
+                 "%zu bytes; set SHMEM_SYMMETRIC_SIZE larger",
+        size, rt.allocator->largest_free(), rt.allocator->capacity());
+}
+
+// Allocation followed by the barrier the spec requires on exit.
+void *allocate(const char *routine, std::size_t size, std::size_t align, bool zero = false) {
+  require_init(routine);
+  if (size == 0) return nullptr;
+  const std::size_t offset = rt.allocator->alloc(size, align);
+  if (zero && offset != HeapAllocator::npos) std::memset(heap_address(offset), 0, size);
+  barrier_all();
+  if (offset == HeapAllocator::npos) {
+    report_exhausted(routine, size);
+    return nullptr;
+  }
+  return heap_address(offset);
+}
+
+} // namespace
+
+
+void *heap_malloc(std::size_t size, const char *routine) {
+  return allocate(routine, size, HeapAllocator::min_align);
+}
+
+void *heap_calloc(std::size_t count, std::size_t size, const char *routine) {
+  require_init(routine);
+  std::size_t bytes = 0;
+  if (!product_fits(count, size, bytes)) {
+    debug(routine, "count %zu times size %zu overflows size_t", count, size);
+    return nullptr;
+  }
+  return allocate(routine, bytes, HeapAllocator::min_align, true);
+}
+
+// Every PE's heap base is aligned to transport::heap_alignment, the limit;
+// the spec's answer to an alignment it cannot give is NULL.
+void *heap_align(std::size_t alignment, std::size_t size, const char *routine) {
+  require_init(routine);
+  const std::size_t limit = transport::heap_alignment(rt.heap.size);
+  const bool power_of_two = alignment != 0 && (alignment & (alignment - 1)) == 0;
+  if (!power_of_two || alignment > limit) {
+    warn(routine, "argument alignment = %zu is %s: allowed are powers of two up to %zu "
+                  "(the symmetric heap size, %zu bytes, rounded down to a power of two; "
+                  "raise SHMEM_SYMMETRIC_SIZE for more); returning NULL",
+         alignment, power_of_two ? "too large" : "not a power of two", limit, rt.heap.size);
+    return nullptr;
+  }
+  return allocate(routine, size, alignment);
+}
+
+void heap_free(void *ptr, const char *routine) {
+  require_init(routine);
+  if (ptr == nullptr) return;
+  const std::size_t offset = heap_offset(routine, ptr);
+  barrier_all();
+  rt.allocator->free(offset);
+}
+
+// In place when the block can grow or shrink there, else moved.
+void *heap_realloc(void *ptr, std::size_t size, const char *routine) {
+  require_init(routine);
+  if (ptr == nullptr) return heap_malloc(size, routine);
+  if (size == 0) {
+    heap_free(ptr, routine);
+    return nullptr;
+  }
+  const std::size_t offset = heap_offset(routine, ptr);
+  barrier_all(); // nobody may still be writing the old block
+  void *result = ptr;
+  if (!rt.allocator->resize(offset, size)) {
+    const std::size_t moved = rt.allocator->alloc(size, HeapAllocator::min_align);
+    if (moved == HeapAllocator::npos) {
+      report_exhausted(routine, size);
+      result = nullptr;
+    } else {
+      std::memcpy(heap_address(moved), ptr, std::min(size, rt.allocator->block_size(offset)));
+      rt.allocator->free(offset);
+      result = heap_address(moved);
+    }
+  }
+  barrier_all();
+  return result;
+}
+
+} // namespace shmemi

@@ -1,0 +1,16 @@
+// Section 9.3: the symmetric heap's routines; each is collective and ends
+// with the barrier the spec requires. Failures to allocate give NULL (and
+// a debug message); bad arguments end the job.
+#pragma once
+
+#include <cstddef>
+
+namespace shmemi {
+
+void *heap_malloc(std::size_t size, const char *routine);
+void *heap_calloc(std::size_t count, std::size_t size, const char *routine);
+void *heap_align(std::size_t alignment, std::size_t size, const char *routine);
+void heap_free(void *ptr, const char *routine);
+void *heap_realloc(void *ptr, std::size_t size, const char *routine);
+
+} // namespace shmemi

@@ -1,0 +1,36 @@
+#include "core/order.hpp"
+
+#include "core/checks.hpp"
+
+namespace shmemi {
+
+void quiet(shmem_ctx_t ctx, const char *routine) {
+  require_init(routine);
+  if (ctx == SHMEM_CTX_INVALID) return;
+  require_ctx(routine, ctx);
+  transport::quiet(*ctx->channel);
+}
+
+void fence(shmem_ctx_t ctx, const char *routine) {
+  require_init(routine);
+  if (ctx == SHMEM_CTX_INVALID) return;
+  require_ctx(routine, ctx);
+  transport::fence(*ctx->channel);
+}
+
+// One flush per PE, or one quiet of the channel when that is no more calls.
+void pe_quiet(shmem_ctx_t ctx, const int *target_pes, std::size_t npes, const char *routine) {
+  require_init(routine);
+  if (npes == 0 || ctx == SHMEM_CTX_INVALID) return;
+  if (target_pes == nullptr) fatal(routine, "argument target_pes is NULL but npes = %zu", npes);
+  const bool all = npes >= static_cast<std::size_t>(rt.n_pes);
+  for (std::size_t i = 0; i < npes; ++i) {
+    const int pe = require_target(routine, ctx, target_pes[i]);
+    if (!all) transport::flush(*ctx->channel, pe);
+  }
+  if (all) transport::quiet(*ctx->channel);
+}
+
+void quiet_all() { transport::quiet_all(); }
+
+} // namespace shmemi

@@ -1,0 +1,34 @@
+// The data of a put-with-signal is complete at the target before the signal
+// is updated: put, flush to that PE on the context's channel, then the
+// signal AMO.
+#include "core/signal.hpp"
+
+#include "base/bytes.hpp"
+#include "core/amo.hpp"
+#include "core/rma.hpp"
+
+namespace shmemi {
+namespace {
+
+AmoOp signal_op(const char *routine, int sig_op) {
+  if (sig_op == SHMEM_SIGNAL_SET) return AmoOp::replace;
+  if (sig_op == SHMEM_SIGNAL_ADD) return AmoOp::sum;
+  fatal(routine, "argument sig_op = %d is not a signal operation: allowed SHMEM_SIGNAL_SET (%d) "
+                 "or SHMEM_SIGNAL_ADD (%d)", sig_op, SHMEM_SIGNAL_SET, SHMEM_SIGNAL_ADD);
+}
+
+} // namespace
+
+// Spec: "sig_addr and dest may not be overlapping in memory".
+void put_signal(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
+                std::size_t elem_bytes, std::uint64_t *sig_addr, std::uint64_t signal,
+                int sig_op, int pe, const char *routine) {
+  const AmoOp op = signal_op(routine, sig_op);
+  const std::size_t bytes = require_bytes(routine, "nelems", nelems, elem_bytes);
+  require_disjoint(routine, "dest", dest, bytes, "sig_addr", sig_addr, sizeof *sig_addr);
+  rma_put(ctx, dest, source, nelems, elem_bytes, pe, Completion::local, routine);
+  transport::flush(*ctx->channel, require_target(routine, ctx, pe));
+  amo_post<std::uint64_t>(ctx, sig_addr, op, signal, pe, routine);
+}
+
+} // namespace shmemi
