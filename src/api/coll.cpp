@@ -8,66 +8,12 @@
 
 using namespace shmemi;
 
-namespace {
-
-// a * b, or 0 when that overflows (the core's checks report such sizes).
-std::size_t product(std::size_t a, std::size_t b) {
-  std::size_t p = 0;
-  return __builtin_mul_overflow(a, b, &p) ? 0 : p;
-}
-
-// Bytes from the first to the end of the last of `count` elements that are
-// `stride` elements apart; 0 for arguments the core's checks reject.
-std::size_t span(std::size_t count, std::ptrdiff_t stride, std::size_t elem_bytes) {
-  if (count == 0 || stride < 1) return 0;
-  const std::size_t gaps = product(count - 1, static_cast<std::size_t>(stride));
-  return gaps == 0 && count > 1 ? 0 : product(gaps + 1, elem_bytes);
-}
-
-// Spec, "Invoking OpenSHMEM Operations": dest must not overlap source (in
-// place is allowed for reductions and scans only).
-void require_apart(const char *routine, const void *dest, std::size_t dest_bytes,
-                   const void *source, std::size_t source_bytes) {
-  require_disjoint(routine, "dest", dest, dest_bytes, "source", source, source_bytes);
-}
-
-// Broadcast also runs in place (dest == source), which programs rely on and
-// which has one meaning: the source is read only on the root, where it
-// already is the result, and every other PE's copy is only written.
-// Partial overlaps stay refused.
-void broadcast(const char *routine, const shmemi_team &team, void *dest, const void *source,
-               size_t nelems, size_t elem_bytes, int root, RootDest root_dest) {
-  const std::size_t n = product(nelems, elem_bytes);
-  if (dest != source) require_apart(routine, dest, n, source, n);
-  coll_broadcast(routine, team, dest, source, nelems, elem_bytes, root, root_dest);
-}
-
-// collect: dest holds at least this PE's block (the others' sizes are
-// known only inside the collective).
-void collect(const char *routine, const shmemi_team &team, void *dest, const void *source,
-             size_t nelems, size_t elem_bytes, bool fixed) {
-  const std::size_t n = product(nelems, elem_bytes);
-  const std::size_t total = fixed ? product(n, static_cast<std::size_t>(team.size)) : n;
-  require_apart(routine, dest, total, source, n);
-  coll_collect(routine, team, dest, source, nelems, elem_bytes, fixed);
-}
-
-void alltoall(const char *routine, const shmemi_team &team, void *dest, const void *source,
-              ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t elem_bytes) {
-  const std::size_t count = product(nelems, static_cast<std::size_t>(team.size));
-  require_apart(routine, dest, span(count, dst, elem_bytes), source,
-                span(count, sst, elem_bytes));
-  coll_alltoall(routine, team, dest, source, dst, sst, nelems, elem_bytes);
-}
-
-} // namespace
-
 // One routine of each kind for element type T of E bytes, named NAME.
 #define SHMEMI_DEF_BROADCAST(NAME, T, E)                                       \
   SHMEMI_ENTRY(int, shmem_##NAME)(shmem_team_t team, T *dest, const T *source, size_t nelems, \
                                   int PE_root) noexcept {                      \
     const char *const routine = "shmem_" #NAME;                                \
-    broadcast(routine, collective_team(routine, team), dest, source, nelems, E, PE_root, \
+    coll_broadcast(routine, collective_team(routine, team), dest, source, nelems, E, PE_root, \
               RootDest::updated);                                              \
     return 0;                                                                  \
   }
@@ -75,21 +21,21 @@ void alltoall(const char *routine, const shmemi_team &team, void *dest, const vo
   SHMEMI_ENTRY(int, shmem_##NAME)(shmem_team_t team, T *dest, const T *source, \
                                   size_t nelems) noexcept {                    \
     const char *const routine = "shmem_" #NAME;                                \
-    collect(routine, collective_team(routine, team), dest, source, nelems, E, FIXED); \
+    coll_collect(routine, collective_team(routine, team), dest, source, nelems, E, FIXED); \
     return 0;                                                                  \
   }
 #define SHMEMI_DEF_ALLTOALL(NAME, T, E)                                        \
   SHMEMI_ENTRY(int, shmem_##NAME)(shmem_team_t team, T *dest, const T *source, \
                                   size_t nelems) noexcept {                    \
     const char *const routine = "shmem_" #NAME;                                \
-    alltoall(routine, collective_team(routine, team), dest, source, 1, 1, nelems, E); \
+    coll_alltoall(routine, collective_team(routine, team), dest, source, 1, 1, nelems, E); \
     return 0;                                                                  \
   }
 #define SHMEMI_DEF_ALLTOALLS(NAME, T, E)                                       \
   SHMEMI_ENTRY(int, shmem_##NAME)(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst, \
                                   ptrdiff_t sst, size_t nelems) noexcept {     \
     const char *const routine = "shmem_" #NAME;                                \
-    alltoall(routine, collective_team(routine, team), dest, source, dst, sst, nelems, E); \
+    coll_alltoall(routine, collective_team(routine, team), dest, source, dst, sst, nelems, E); \
     return 0;                                                                  \
   }
 #define SHMEMI_DEF_COLL_TYPED(A, T, N)                                         \
@@ -106,32 +52,32 @@ void alltoall(const char *routine, const shmemi_team &team, void *dest, const vo
                                             int PE_root, int PE_start, int logPE_stride, \
                                             int PE_size, long *) noexcept {    \
     const char *const routine = "shmem_broadcast" #BITS;                       \
-    broadcast(routine, SHMEMI_ASET, dest, source, nelems, BITS / 8, PE_root, \
+    coll_broadcast(routine, SHMEMI_ASET, dest, source, nelems, BITS / 8, PE_root, \
               RootDest::untouched);                                            \
   }                                                                            \
   SHMEMI_ENTRY(void, shmem_collect##BITS)(void *dest, const void *source, size_t nelems, \
                                           int PE_start, int logPE_stride, int PE_size, \
                                           long *) noexcept {                   \
     const char *const routine = "shmem_collect" #BITS;                         \
-    collect(routine, SHMEMI_ASET, dest, source, nelems, BITS / 8, false); \
+    coll_collect(routine, SHMEMI_ASET, dest, source, nelems, BITS / 8, false); \
   }                                                                            \
   SHMEMI_ENTRY(void, shmem_fcollect##BITS)(void *dest, const void *source, size_t nelems, \
                                            int PE_start, int logPE_stride, int PE_size, \
                                            long *) noexcept {                  \
     const char *const routine = "shmem_fcollect" #BITS;                        \
-    collect(routine, SHMEMI_ASET, dest, source, nelems, BITS / 8, true); \
+    coll_collect(routine, SHMEMI_ASET, dest, source, nelems, BITS / 8, true); \
   }                                                                            \
   SHMEMI_ENTRY(void, shmem_alltoall##BITS)(void *dest, const void *source, size_t nelems, \
                                            int PE_start, int logPE_stride, int PE_size, \
                                            long *) noexcept {                  \
     const char *const routine = "shmem_alltoall" #BITS;                        \
-    alltoall(routine, SHMEMI_ASET, dest, source, 1, 1, nelems, BITS / 8); \
+    coll_alltoall(routine, SHMEMI_ASET, dest, source, 1, 1, nelems, BITS / 8); \
   }                                                                            \
   SHMEMI_ENTRY(void, shmem_alltoalls##BITS)(void *dest, const void *source, ptrdiff_t dst, \
                                             ptrdiff_t sst, size_t nelems, int PE_start, \
                                             int logPE_stride, int PE_size, long *) noexcept { \
     const char *const routine = "shmem_alltoalls" #BITS;                       \
-    alltoall(routine, SHMEMI_ASET, dest, source, dst, sst, nelems, BITS / 8); \
+    coll_alltoall(routine, SHMEMI_ASET, dest, source, dst, sst, nelems, BITS / 8); \
   }
 
 extern "C" {

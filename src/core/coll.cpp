@@ -52,6 +52,10 @@ void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
                     RootDest root_dest) {
   require_root(routine, root, team.size);
   const std::size_t n = require_bytes(routine, "nelems", nelems, elem_bytes);
+  // In place (dest == source) has one meaning, which programs rely on: the
+  // source is read only on the root, where it already is the result, and
+  // every other PE's copy is only written. Partial overlaps are refused.
+  if (dest != source) require_disjoint(routine, "dest", dest, n, "source", source, n);
   if (n == 0) return;
   require_symmetric(routine, "dest", dest, n);
   require_symmetric(routine, "source", source, n);
@@ -70,6 +74,11 @@ void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
 void coll_collect(const char *routine, const shmemi_team &team, void *dest, const void *source,
                   std::size_t nelems, std::size_t elem_bytes, bool fixed) {
   const std::size_t n = require_bytes(routine, "nelems", nelems, elem_bytes);
+  // dest holds at least this PE's block (the others' sizes are known only
+  // inside the collective).
+  const std::size_t at_least =
+      fixed ? require_bytes(routine, "nelems", n, static_cast<std::size_t>(team.size)) : n;
+  require_disjoint(routine, "dest", dest, at_least, "source", source, n);
   if (n > 0) require_symmetric(routine, "source", source, n);
   // On a node the sizes come with the entry barrier, which every member
   // then leaves through the exit barrier, whatever the total.
@@ -96,8 +105,11 @@ void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, con
   if (nelems == 0) return;
   const std::size_t count =
       require_bytes(routine, "nelems", nelems, static_cast<std::size_t>(team.size));
-  require_symmetric(routine, "dest", dest, strided_bytes(routine, count, dst, elem_bytes));
-  require_symmetric(routine, "source", source, strided_bytes(routine, count, sst, elem_bytes));
+  const std::size_t dest_bytes = strided_bytes(routine, count, dst, elem_bytes);
+  const std::size_t source_bytes = strided_bytes(routine, count, sst, elem_bytes);
+  require_disjoint(routine, "dest", dest, dest_bytes, "source", source, source_bytes);
+  require_symmetric(routine, "dest", dest, dest_bytes);
+  require_symmetric(routine, "source", source, source_bytes);
   const transport::Exchange x{nelems, elem_bytes, dst, sst};
   if (node::usable(team, dest) && node::usable(team, source))
     return node::alltoall(team, dest, source, x);
