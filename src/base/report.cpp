@@ -69,6 +69,20 @@ void warn(const char *routine, const char *fmt, ...) {
   va_end(args);
 }
 
+namespace {
+thread_local const char *backend_routine = nullptr;
+} // namespace
+
+BackendCall::BackendCall(const char *routine) noexcept : outer_(backend_routine) {
+  backend_routine = routine;
+}
+
+BackendCall::~BackendCall() { backend_routine = outer_; }
+
+const char *BackendCall::routine_or(const char *fallback) noexcept {
+  return backend_routine != nullptr ? backend_routine : fallback;
+}
+
 FortranCall::FortranCall(const char *name) noexcept : outer_(fortran_routine) {
   fortran_routine = name;
 }

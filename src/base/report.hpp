@@ -28,6 +28,23 @@ void debug(const char *routine, const char *fmt, ...)
 void warn(const char *routine, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+// The routine on whose behalf this thread is in the backend, so that a
+// failure there (whose code knows only its own function) names the routine
+// the program called. Core sets it around the calls that may reach MPI;
+// the paths that stay on the node do not pay for it.
+class BackendCall {
+public:
+  explicit BackendCall(const char *routine) noexcept;
+  ~BackendCall();
+  BackendCall(const BackendCall &) = delete;
+  BackendCall &operator=(const BackendCall &) = delete;
+  // The innermost routine set on this thread; `fallback` if none.
+  static const char *routine_or(const char *fallback) noexcept;
+
+private:
+  const char *outer_;
+};
+
 // A Fortran entry point (src/fortran) names itself for this thread's
 // messages while it runs, so that a Fortran program's mistake names the
 // routine it called: "SHMEM_INTEGER_PUT: ..." when the entry point reports,

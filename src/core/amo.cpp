@@ -14,9 +14,10 @@ void amo(shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result, i
   if ((reinterpret_cast<std::uintptr_t>(dest) & (args.size - 1)) != 0) [[unlikely]]
     fatal(routine, "argument dest = %p is not aligned to its type's size %zu", dest, args.size);
   if (cpu_atomics_on(at.space))
-    cpu_amo(mapped_address(at, world), args.size, args.op, args.operand, args.compare, result);
-  else
-    transport::amo(*ctx->channel, at, args.op, args.type, args.operand, args.compare, result, world, c);
+    return cpu_amo(mapped_address(at, world), args.size, args.op, args.operand, args.compare,
+                   result);
+  const BackendCall call(routine);
+  transport::amo(*ctx->channel, at, args.op, args.type, args.operand, args.compare, result, world, c);
 }
 
 } // namespace shmemi

@@ -8,6 +8,7 @@ void quiet(shmem_ctx_t ctx, const char *routine) {
   require_init(routine);
   if (ctx == SHMEM_CTX_INVALID) return;
   require_ctx(routine, ctx);
+  const BackendCall call(routine);
   transport::quiet(*ctx->channel);
 }
 
@@ -15,15 +16,19 @@ void fence(shmem_ctx_t ctx, const char *routine) {
   require_init(routine);
   if (ctx == SHMEM_CTX_INVALID) return;
   require_ctx(routine, ctx);
+  const BackendCall call(routine);
   transport::fence(*ctx->channel);
 }
 
-// One flush per PE, or one quiet of the channel when that is no more calls.
+// One flush per PE, or one quiet of the channel when the list is as long as
+// the context's team (no more calls than the flushes).
 void pe_quiet(shmem_ctx_t ctx, const int *target_pes, std::size_t npes, const char *routine) {
   require_init(routine);
   if (npes == 0 || ctx == SHMEM_CTX_INVALID) return;
   if (target_pes == nullptr) fatal(routine, "argument target_pes is NULL but npes = %zu", npes);
-  const bool all = npes >= static_cast<std::size_t>(rt.n_pes);
+  const BackendCall call(routine);
+  require_ctx(routine, ctx);
+  const bool all = npes >= static_cast<std::size_t>(ctx->team->size);
   for (std::size_t i = 0; i < npes; ++i) {
     const int pe = require_target(routine, ctx, target_pes[i]);
     if (!all) transport::flush(*ctx->channel, pe);

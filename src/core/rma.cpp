@@ -46,9 +46,12 @@ void rma_contiguous(Direction dir, shmem_ctx_t ctx, void *dest, const void *sour
   const bool put = dir == Direction::put;
   require_buffer(routine, put ? "source" : "dest", put ? source : dest, n);
   const SymAddr at = require_symmetric(routine, put ? "dest" : "source", put ? dest : source, n);
-  if (char *there = mapped_address(at, world))
+  if (char *there = mapped_address(at, world)) {
     std::memmove(put ? there : dest, put ? source : there, n);
-  else if (put)
+    return;
+  }
+  const BackendCall call(routine);
+  if (put)
     transport::put(*ctx->channel, at, source, n, world, c);
   else
     transport::get(*ctx->channel, dest, at, n, world, c);
@@ -68,9 +71,12 @@ void rma_strided(Direction dir, shmem_ctx_t ctx, void *dest, const void *source,
   const SymAddr lo = require_symmetric(routine, put ? "dest" : "source", theirs.lo, theirs.len);
   const SymAddr at{lo.space, lo.offset + static_cast<std::size_t>(
                                              static_cast<const char *>(remote) - theirs.lo)};
-  if (char *there = mapped_address(at, world))
+  if (char *there = mapped_address(at, world)) {
     copy_strided(put ? there : dest, put ? source : there, s);
-  else if (put)
+    return;
+  }
+  const BackendCall call(routine);
+  if (put)
     transport::put_strided(*ctx->channel, at, source, s, world);
   else
     transport::get_strided(*ctx->channel, dest, at, s, world);

@@ -150,6 +150,7 @@ void start(int requested, const char *routine) {
 } // namespace
 
 void runtime_init(int requested, int *provided, const char *routine) {
+  const BackendCall call(routine);
   static bool exit_hook = false;
   if (requested < SHMEM_THREAD_SINGLE || requested > SHMEM_THREAD_MULTIPLE)
     fatal(routine, "argument requested = %d is not a thread level: allowed "
@@ -169,6 +170,7 @@ void abort_job(int status) {
 // resources of its own (a PE that exits without shmem_finalize meets it
 // there too).
 void runtime_finalize() {
+  const BackendCall call("shmem_finalize");
   if (rt.init_depth > 1) {
     barrier_all();
     --rt.init_depth;

@@ -155,6 +155,7 @@ const shmemi_team &require_team(const char *routine, shmem_team_t team) {
 int team_split_strided(const char *routine, shmem_team_t parent, int start, int stride,
                        int size, const shmem_team_config_t *config, long mask,
                        shmem_team_t *new_team) {
+  const BackendCall call(routine);
   require_handle_out(routine, "new_team", new_team);
   if (parent == SHMEM_TEAM_INVALID) return 1;
   const shmemi_team &p = require_team(routine, parent);
@@ -176,6 +177,7 @@ int team_split_strided(const char *routine, shmem_team_t parent, int start, int 
 // PE's row, the y-axis team its column.
 int team_split_2d(const char *routine, shmem_team_t parent, int xrange, AxisConfig x,
                   AxisConfig y) {
+  const BackendCall call(routine);
   require_handle_out(routine, "xaxis_team", x.team);
   require_handle_out(routine, "yaxis_team", y.team);
   if (parent == SHMEM_TEAM_INVALID) return 1;
@@ -201,6 +203,7 @@ int team_split_2d(const char *routine, shmem_team_t parent, int xrange, AxisConf
 }
 
 void team_destroy(const char *routine, shmem_team_t team) {
+  const BackendCall call(routine);
   if (team == SHMEM_TEAM_INVALID) return;
   if (team == SHMEM_TEAM_WORLD || team == SHMEM_TEAM_SHARED)
     fatal(routine, "argument team is %s: predefined teams cannot be destroyed",

@@ -22,7 +22,8 @@ void call_failed(int rc, const char *call, const char *function) {
   char text[MPI_MAX_ERROR_STRING];
   int len = 0;
   MPI_Error_string(rc, text, &len);
-  fatal(function, "MPI call failed: %s: %s", call, text);
+  fatal(BackendCall::routine_or(function), "MPI call failed (in the library's %s): %s: %s",
+        function, call, text);
 }
 
 namespace {

@@ -1,0 +1,198 @@
+// Dispatch of collectives (src/core/coll.cpp): a team whose members all
+// share this node meets through shared memory (core/coll_node.cpp; the
+// simulated peers keep pace through the poll hook) and calls no transport
+// collective; any other team calls the transport on its own Comm.
+#include "core_fixture.hpp"
+
+#include <cstring>
+
+#include "core/coll.hpp"
+
+namespace {
+
+using shmemi::Elem;
+using shmemi::Kind;
+using shmemi::Op;
+
+constexpr Elem int_elem{Kind::sint, sizeof(int)};
+constexpr std::size_t big = 512; // ints: 2 KiB, past the staging buffers
+
+// The transport's collectives (not its puts, quiets or comm calls).
+std::size_t transport_collectives() {
+  std::size_t n = 0;
+  for (const char *what : {"team_sync", "broadcast", "gather_sizes", "gather_blocks", "alltoall",
+                           "reduce", "sum_scan", "sync_all"})
+    n += fake::calls_of(what).size();
+  return n;
+}
+
+class Coll : public coretest::CoreTest {
+protected:
+  static int *ints_at(char *base, std::size_t offset) {
+    return reinterpret_cast<int *>(base + offset);
+  }
+  // Every PE's source at `offset` holds its PE number + 1 (all `big` ints).
+  static void fill_sources(std::size_t offset) {
+    for (int pe = 0; pe < shmemi::rt.n_pes; ++pe)
+      for (std::size_t i = 0; i < big; ++i) ints_at(fake::heap_of(pe), offset)[i] = pe + 1;
+  }
+  shmem_team_t split(int start, int stride, int size) {
+    shmem_team_t team = SHMEM_TEAM_INVALID;
+    EXPECT_EQ(shmemi::team_split_strided("shmem_team_split_strided", SHMEM_TEAM_WORLD, start,
+                                         stride, size, nullptr, 0, &team), 0);
+    fake::clear_calls();
+    return team;
+  }
+};
+
+// ---- every PE on this node ----------------------------------------------------
+
+class CollOnNode : public Coll {
+protected:
+  void SetUp() override { start(coretest::job(1, 4)); }
+};
+
+TEST_F(CollOnNode, BarrierMeetsInSharedMemory) {
+  const std::uint64_t epoch = coretest::slot_of(1, shmemi::world_slot)->epoch.word;
+  shmemi::coll_sync(*SHMEM_TEAM_WORLD);
+  EXPECT_EQ(coretest::slot_of(1, shmemi::world_slot)->epoch.word, epoch + 1);
+  // It told PE 2 (distance 1) and PE 3 (distance 2) that it arrived.
+  EXPECT_EQ(coretest::slot_of(2, shmemi::world_slot)->round[0].word, epoch + 1);
+  EXPECT_EQ(coretest::slot_of(3, shmemi::world_slot)->round[1].word, epoch + 1);
+  EXPECT_TRUE(fake::calls().empty());
+}
+
+TEST_F(CollOnNode, ReductionReadsEveryMembersHeap) {
+  fill_sources(0);
+  int *dest = ints_at(heap_at(0), 4096);
+  shmemi::coll_reduce("shmem_int_sum_reduce", *SHMEM_TEAM_WORLD, dest, heap_at(0), big,
+                      int_elem, Op::sum);
+  EXPECT_EQ(dest[0], 1 + 2 + 3 + 4);
+  EXPECT_EQ(dest[big - 1], 10);
+  EXPECT_EQ(transport_collectives(), 0u);
+}
+
+TEST_F(CollOnNode, InPlaceReduction) {
+  fill_sources(0);
+  shmemi::coll_reduce("shmem_int_max_reduce", *SHMEM_TEAM_WORLD, heap_at(0), heap_at(0), big,
+                      int_elem, Op::max);
+  EXPECT_EQ(ints_at(heap_at(0), 0)[big / 2], 4);
+  EXPECT_EQ(transport_collectives(), 0u);
+}
+
+TEST_F(CollOnNode, BroadcastCopiesTheRootsSource) {
+  for (std::size_t i = 0; i < big; ++i) ints_at(fake::heap_of(3), 0)[i] = static_cast<int>(i);
+  int *dest = ints_at(heap_at(0), 8192);
+  shmemi::coll_broadcast("shmem_broadcastmem", *SHMEM_TEAM_WORLD, dest, heap_at(0),
+                         big * sizeof(int), 1, 3, shmemi::RootDest::updated);
+  EXPECT_EQ(dest[7], 7);
+  EXPECT_EQ(dest[big - 1], static_cast<int>(big - 1));
+  EXPECT_EQ(transport_collectives(), 0u);
+}
+
+// Small data goes through the staging buffers: still no transport.
+TEST_F(CollOnNode, SmallReductionIsStaged) {
+  shmemi::coll_reduce("shmem_int_sum_reduce", *SHMEM_TEAM_WORLD, heap_at(64), heap_at(0), 4,
+                      int_elem, Op::sum);
+  EXPECT_EQ(coretest::slot_of(1, shmemi::world_slot)->staged.word, 1u);
+  EXPECT_EQ(transport_collectives(), 0u);
+}
+
+// ---- PEs 0 and 1 on this node, 2 and 3 elsewhere --------------------------------
+
+class CollMixed : public Coll {
+protected:
+  void SetUp() override { start(coretest::job(1, 4, {0, 1})); }
+
+  // The one call of that name (an empty Call, and a failure, if not one).
+  static fake::Call only(const char *what) {
+    const std::vector<fake::Call> found = fake::calls_of(what);
+    EXPECT_EQ(found.size(), 1u) << what;
+    return found.size() == 1 ? found[0] : fake::Call{};
+  }
+};
+
+TEST_F(CollMixed, WorldBarrierIsTheTransports) {
+  shmemi::coll_sync(*SHMEM_TEAM_WORLD);
+  EXPECT_EQ(only("team_sync").comm, SHMEM_TEAM_WORLD->comm);
+  EXPECT_EQ(fake::calls().size(), 1u);
+}
+
+TEST_F(CollMixed, WorldReductionOnTheWorldComm) {
+  fill_sources(0);
+  int *dest = ints_at(heap_at(0), 4096);
+  shmemi::coll_reduce("shmem_int_sum_reduce", *SHMEM_TEAM_WORLD, dest, heap_at(0), big,
+                      int_elem, Op::sum);
+  const fake::Call call = only("reduce");
+  EXPECT_EQ(call.comm, SHMEM_TEAM_WORLD->comm);
+  EXPECT_EQ(call.bytes, big * sizeof(int));
+  EXPECT_EQ(dest[0], 2); // the fake's answer: this PE's data alone
+}
+
+TEST_F(CollMixed, BroadcastNamesTheRoot) {
+  shmemi::coll_broadcast("shmem_broadcastmem", *SHMEM_TEAM_WORLD, heap_at(64), heap_at(0), 16,
+                         1, 2, shmemi::RootDest::updated);
+  const fake::Call call = only("broadcast");
+  EXPECT_EQ(call.comm, SHMEM_TEAM_WORLD->comm);
+  EXPECT_EQ(call.pe, 2);
+  EXPECT_EQ(call.bytes, 16u);
+}
+
+TEST_F(CollMixed, FcollectPlacesThisPesBlock) {
+  std::memcpy(heap_at(0), "pe1", 4);
+  shmemi::coll_collect("shmem_fcollectmem", *SHMEM_TEAM_WORLD, heap_at(64), heap_at(0), 4, 1,
+                       true);
+  EXPECT_EQ(count("gather_sizes"), 0u); // fixed sizes need no exchange
+  EXPECT_EQ(only("gather_blocks").comm, SHMEM_TEAM_WORLD->comm);
+  EXPECT_STREQ(heap_at(64 + 4), "pe1"); // block 1 of 4
+}
+
+TEST_F(CollMixed, CollectGathersSizesFirst) {
+  shmemi::coll_collect("shmem_collectmem", *SHMEM_TEAM_WORLD, heap_at(64), heap_at(0), 8, 1,
+                       false);
+  ASSERT_EQ(fake::calls().size(), 2u);
+  EXPECT_EQ(fake::calls()[0].what, "gather_sizes");
+  EXPECT_EQ(fake::calls()[1].what, "gather_blocks");
+}
+
+TEST_F(CollMixed, AlltoallAndScanOnTheTeamsComm) {
+  const shmem_team_t team = split(1, 1, 3); // world 1, 2, 3: off the node
+  ASSERT_FALSE(team->on_node);
+  shmemi::coll_alltoall("shmem_alltoallmem", *team, heap_at(256), heap_at(0), 1, 1, 8, 1);
+  shmemi::coll_scan("shmem_int_sum_inscan", *team, heap_at(512), heap_at(0), 4, int_elem, true);
+  EXPECT_EQ(only("alltoall").comm, team->comm);
+  EXPECT_EQ(only("sum_scan").comm, team->comm);
+}
+
+// The team {0, 1} lives on this node: shared memory, while the world
+// (with PEs 2 and 3 elsewhere) uses the transport.
+TEST_F(CollMixed, TeamOnThisNodeUsesSharedMemory) {
+  const shmem_team_t team = split(0, 1, 2);
+  ASSERT_TRUE(team->on_node);
+  fill_sources(0);
+  int *dest = ints_at(heap_at(0), 4096);
+  shmemi::coll_reduce("shmem_int_sum_reduce", *team, dest, heap_at(0), big, int_elem, Op::sum);
+  shmemi::coll_sync(*team);
+  EXPECT_EQ(dest[3], 1 + 2);
+  EXPECT_EQ(transport_collectives(), 0u);
+}
+
+// ---- this PE alone on its node --------------------------------------------------
+
+class CollAlone : public Coll {
+protected:
+  void SetUp() override { start(coretest::job(2, 4, {2})); }
+};
+
+// A team of one needs no slot and no transport.
+TEST_F(CollAlone, SharedTeamOfOneNeedsNothing) {
+  fill_sources(0);
+  int *dest = ints_at(heap_at(0), 4096);
+  shmemi::coll_reduce("shmem_int_sum_reduce", *SHMEM_TEAM_SHARED, dest, heap_at(0), big,
+                      int_elem, Op::sum);
+  shmemi::coll_sync(*SHMEM_TEAM_SHARED);
+  EXPECT_EQ(dest[0], 3);
+  EXPECT_TRUE(fake::calls().empty());
+}
+
+} // namespace

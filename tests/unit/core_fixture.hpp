@@ -1,0 +1,84 @@
+// What the core_*_test.cpp files share: a fixture that starts core on the
+// fake backend (fake_backend.hpp) as one PE of a simulated job, and a poll
+// hook that makes the simulated PEs of this node keep pace in node barriers.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
+
+#include "core/runtime.hpp"
+#include "core/sync.hpp"
+#include "fake_backend.hpp"
+
+namespace coretest {
+
+// PE my_pe of n_pes; node_pes share this node (empty: all of them).
+inline fake::Config job(int my_pe, int n_pes, std::vector<int> node_pes = {}) {
+  fake::Config c;
+  c.my_pe = my_pe;
+  c.n_pes = n_pes;
+  c.node_pes = std::move(node_pes);
+  return c;
+}
+
+// A mirror of core/sync.cpp's Slot (private there): the page of flags a
+// team meets through, 64 of them after each heap.
+struct FlagLine {
+  alignas(64) std::uint64_t word;
+};
+struct SlotMirror {
+  FlagLine round[27];
+  FlagLine value, epoch, staged, posted, done;
+  std::byte stage[2][shmemi::stage_bytes];
+};
+static_assert(sizeof(SlotMirror) == 4096, "core/sync.cpp's Slot is a page");
+
+inline SlotMirror *slot_of(int world_pe, int slot) {
+  char *flags = shmemi::rt.heaps[static_cast<std::size_t>(world_pe)] + shmemi::rt.heap.size;
+  return reinterpret_cast<SlotMirror *>(flags) + slot;
+}
+
+// The simulated PEs of this node do in each slot what this PE did: they
+// arrive at its barriers (this PE's round flags reach its epoch), post and
+// finish its staged collectives, and post its value. Called from the waits
+// (transport::poll), so a node barrier completes instead of hanging.
+inline void peers_keep_pace() {
+  using shmemi::rt;
+  for (int s = 0; s < 64; ++s) {
+    SlotMirror *mine = slot_of(rt.my_pe, s);
+    for (FlagLine &line : mine->round) line.word = mine->epoch.word;
+    for (int pe = 0; pe < rt.n_pes; ++pe) {
+      if (pe == rt.my_pe || rt.heaps[static_cast<std::size_t>(pe)] == nullptr) continue;
+      SlotMirror *theirs = slot_of(pe, s);
+      theirs->posted.word = theirs->done.word = mine->staged.word;
+      theirs->value.word = mine->value.word;
+    }
+  }
+}
+
+class CoreTest : public ::testing::Test {
+protected:
+  // Starts core as shmem_init does; the calls of the start are forgotten.
+  void start(const fake::Config &config) {
+    setenv("SHMEM_SYMMETRIC_SIZE", "1M", 1); // the fake maps every PE's heap here
+    fake::configure(config);
+    fake::on_poll(peers_keep_pace);
+    int provided = -1;
+    shmemi::runtime_init(SHMEM_THREAD_SINGLE, &provided, "shmem_init");
+    ASSERT_EQ(provided, SHMEM_THREAD_SINGLE);
+    fake::clear_calls();
+  }
+  void TearDown() override {
+    if (shmemi::runtime_ready()) shmemi::runtime_finalize();
+    fake::on_poll(nullptr);
+  }
+
+  // A place in the heap, the same offset on every PE.
+  static char *heap_at(std::size_t offset) { return shmemi::rt.heap.base + offset; }
+  static std::size_t count(const char *what) { return fake::calls_of(what).size(); }
+};
+
+} // namespace coretest

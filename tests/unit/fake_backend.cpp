@@ -1,0 +1,376 @@
+// The fake backend (see fake_backend.hpp): one process, simulated peers,
+// every call recorded.
+#include "fake_backend.hpp"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+
+namespace {
+
+using namespace shmemi::transport;
+using shmemi::Region;
+using shmemi::Space;
+using shmemi::SymAddr;
+
+// A heap and its flag area at the alignment core expects (heap_alignment).
+struct Heap {
+  void *map = nullptr;
+  std::size_t len = 0;
+  char *base = nullptr;
+};
+
+Heap map_heap(std::size_t bytes, std::size_t alignment) {
+  Heap h;
+  h.len = alignment + bytes;
+  h.map = mmap(nullptr, h.len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (h.map == MAP_FAILED) {
+    std::perror("fake backend: mmap");
+    std::abort();
+  }
+  const auto at = reinterpret_cast<std::uintptr_t>(h.map);
+  h.base = reinterpret_cast<char *>((at + alignment - 1) / alignment * alignment);
+  return h;
+}
+
+struct State {
+  fake::Config config;
+  std::vector<Heap> heaps;               // per world PE
+  std::vector<std::vector<char>> statics; // per world PE (this PE's: the real ones)
+  Region my_statics;
+  std::deque<Channel> channels{Channel{0}}; // [0]: the default channel
+  std::deque<Comm> comms;                 // deque: Comm pointers stay valid
+  std::vector<fake::Call> calls;
+  std::function<void()> poll_hook;
+  bool arrived = false;
+};
+State state;
+
+fake::Call &record(const std::string &what) {
+  state.calls.push_back(fake::Call{what});
+  return state.calls.back();
+}
+
+fake::Call &record(const std::string &what, const Channel &ch) {
+  fake::Call &c = record(what);
+  c.channel = &ch;
+  return c;
+}
+
+fake::Call &record(const std::string &what, const Comm &comm, std::size_t bytes = 0) {
+  fake::Call &c = record(what);
+  c.comm = &comm;
+  c.bytes = bytes;
+  return c;
+}
+
+fake::Call &record(const std::string &what, const Channel &ch, SymAddr at, std::size_t bytes,
+                   int pe) {
+  fake::Call &c = record(what, ch);
+  c.space = at.space;
+  c.offset = at.offset;
+  c.bytes = bytes;
+  c.pe = pe;
+  return c;
+}
+
+bool on_node(int pe, bool split_nodes) {
+  const auto &node = state.config.node_pes;
+  if (split_nodes) return pe == state.config.my_pe;
+  return node.empty() || std::find(node.begin(), node.end(), pe) != node.end();
+}
+
+void unmap_heaps() {
+  for (Heap &h : state.heaps) munmap(h.map, h.len);
+  state.heaps.clear();
+}
+
+Comm *new_comm(const std::string &kind, std::vector<int> world_pes) {
+  state.comms.push_back(Comm{static_cast<int>(state.comms.size()), kind, std::move(world_pes)});
+  Comm *comm = &state.comms.back();
+  if (kind != "split") record("comm_" + kind, *comm);
+  return comm;
+}
+
+// This PE's place in a Comm whose members the fake knows (0 otherwise).
+std::size_t my_index(const Comm &comm) {
+  const auto &pes = comm.world_pes;
+  const auto it = std::find(pes.begin(), pes.end(), state.config.my_pe);
+  return it == pes.end() ? 0 : static_cast<std::size_t>(it - pes.begin());
+}
+
+char *remote(SymAddr at, int pe) {
+  return (at.space == Space::heap ? fake::heap_of(pe) : fake::statics_of(pe)) + at.offset;
+}
+
+void copy_strided(char *d, const char *s, const Strided &shape) {
+  for (std::size_t b = 0; b < shape.nblocks; ++b, d += shape.dst_stride, s += shape.src_stride)
+    std::memcpy(d, s, shape.block_bytes);
+}
+
+} // namespace
+
+// ---- the test's side --------------------------------------------------------
+
+namespace fake {
+
+void configure(const Config &config) { state.config = config; }
+const std::vector<Call> &calls() { return state.calls; }
+void clear_calls() { state.calls.clear(); }
+
+std::vector<Call> calls_of(const std::string &what) {
+  std::vector<Call> out;
+  for (const Call &c : state.calls)
+    if (c.what == what) out.push_back(c);
+  return out;
+}
+
+const Comm *last_comm(const std::string &kind) {
+  for (auto it = state.comms.rbegin(); it != state.comms.rend(); ++it)
+    if (it->kind == kind) return &*it;
+  return nullptr;
+}
+
+std::vector<const Comm *> live_comms() {
+  std::vector<const Comm *> out;
+  for (const Comm &c : state.comms)
+    if (!c.freed) out.push_back(&c);
+  return out;
+}
+
+char *heap_of(int pe) { return state.heaps.at(static_cast<std::size_t>(pe)).base; }
+
+char *statics_of(int pe) {
+  if (pe == state.config.my_pe) return state.my_statics.base;
+  return state.statics.at(static_cast<std::size_t>(pe)).data();
+}
+
+void on_poll(std::function<void()> hook) { state.poll_hook = std::move(hook); }
+
+} // namespace fake
+
+// ---- port/transport.hpp -----------------------------------------------------
+
+namespace shmemi::transport {
+
+// A new job: what the test configured stays, the rest starts afresh.
+Identity start(bool) {
+  const fake::Config config = state.config;
+  std::function<void()> hook = std::move(state.poll_hook);
+  unmap_heaps();
+  state = State{};
+  state.config = config;
+  state.poll_hook = std::move(hook);
+  record("start");
+  return {config.my_pe, config.n_pes, config.thread_provided};
+}
+
+void allow_concurrent_calls() { record("allow_concurrent_calls"); }
+
+HeapMap map_memory(std::size_t heap_bytes, bool split_nodes) {
+  const std::size_t alignment = heap_alignment(heap_bytes);
+  HeapMap map;
+  map.one_node = true;
+  for (int pe = 0; pe < state.config.n_pes; ++pe) {
+    state.heaps.push_back(map_heap(heap_bytes + flag_bytes, alignment));
+    const bool here = on_node(pe, split_nodes);
+    map.peers.push_back(here ? state.heaps.back().base : nullptr);
+    map.one_node = map.one_node && here;
+  }
+  map.local = map.peers[static_cast<std::size_t>(state.config.my_pe)];
+  return map;
+}
+
+// The other PEs' data+bss, for puts and gets to PEs off this node.
+void start_rma(const Region &statics, bool (*)(char *), unsigned, unsigned channels) {
+  state.my_statics = statics;
+  state.statics.assign(static_cast<std::size_t>(state.config.n_pes),
+                       std::vector<char>(statics.size));
+  for (unsigned i = 1; i <= channels; ++i) state.channels.push_back(Channel{static_cast<int>(i)});
+  record("start_rma").bytes = channels;
+}
+
+void allgather(const void *mine, std::size_t bytes, void *all) {
+  for (int pe = 0; pe < state.config.n_pes; ++pe)
+    std::memcpy(static_cast<char *>(all) + static_cast<std::size_t>(pe) * bytes, mine, bytes);
+}
+
+bool all_true(bool mine) { return mine; }
+
+void stop() {
+  record("stop");
+  unmap_heaps();
+}
+
+void release_mpi() {}
+
+[[noreturn]] void abort_job(int status) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  std::_Exit(status);
+}
+
+void block(int) {}
+void set_ending(std::uint64_t) {}
+Life life_of(int) { return {}; }
+void arrive_at_end() { state.arrived = true; }
+// The simulated PEs are at the end as soon as this one is.
+int arrived_at_end() { return state.arrived ? state.config.n_pes : 0; }
+
+Channel &default_channel() { return state.channels.front(); }
+
+Channel &channel_open() {
+  auto free = std::find_if(state.channels.begin() + 1, state.channels.end(),
+                           [](const Channel &c) { return !c.open; });
+  Channel &ch = free == state.channels.end() ? default_channel() : *free;
+  if (&ch != &default_channel()) ch.open = true;
+  record("channel_open", ch);
+  return ch;
+}
+
+void channel_close(Channel &channel) {
+  channel.open = false;
+  record("channel_close", channel);
+}
+
+void put(Channel &ch, SymAddr dest, const void *source, std::size_t nbytes, int pe, Completion) {
+  record("put", ch, dest, nbytes, pe);
+  std::memcpy(remote(dest, pe), source, nbytes);
+}
+
+void get(Channel &ch, void *dest, SymAddr source, std::size_t nbytes, int pe, Completion) {
+  record("get", ch, source, nbytes, pe);
+  std::memcpy(dest, remote(source, pe), nbytes);
+}
+
+void put_strided(Channel &ch, SymAddr dest, const void *source, const Strided &shape, int pe) {
+  record("put_strided", ch, dest, shape.block_bytes, pe).nblocks = shape.nblocks;
+  copy_strided(remote(dest, pe), static_cast<const char *>(source), shape);
+}
+
+void get_strided(Channel &ch, void *dest, SymAddr source, const Strided &shape, int pe) {
+  record("get_strided", ch, source, shape.block_bytes, pe).nblocks = shape.nblocks;
+  copy_strided(static_cast<char *>(dest), remote(source, pe), shape);
+}
+
+// Recorded only; a fetched value reads as zero.
+void amo(Channel &ch, SymAddr dest, AmoOp, AmoType type, const void *, const void *,
+         void *result, int pe, Completion) {
+  const bool wide = type == AmoType::i64 || type == AmoType::u64 || type == AmoType::f64;
+  record("amo", ch, dest, wide ? 8 : 4, pe);
+  if (result) std::memset(result, 0, wide ? 8 : 4);
+}
+
+void poll() {
+  if (state.poll_hook) state.poll_hook();
+}
+
+void flush(Channel &ch, int pe) { record("flush", ch).pe = pe; }
+void quiet(Channel &ch) { record("quiet", ch); }
+void fence(Channel &ch) { record("fence", ch); }
+void quiet_all() { record("quiet_all"); }
+void sync_all() { record("sync_all"); }
+
+// ---- port/collectives.hpp ---------------------------------------------------
+
+Comm *comm_world() {
+  std::vector<int> all(static_cast<std::size_t>(state.config.n_pes));
+  for (int pe = 0; pe < state.config.n_pes; ++pe) all[static_cast<std::size_t>(pe)] = pe;
+  return new_comm("world", all);
+}
+
+Comm *comm_node(std::vector<int> &world_pes) {
+  world_pes.clear();
+  for (int pe = 0; pe < state.config.n_pes; ++pe)
+    if (on_node(pe, false)) world_pes.push_back(pe);
+  return new_comm("node", world_pes);
+}
+
+Comm *comm_self() { return new_comm("self", {state.config.my_pe}); }
+
+// The members of a split depend on every PE's color: the fake records
+// what this PE asked for (the call names the parent, pe holds the color).
+Comm *comm_split(const Comm &parent, int color, int key) {
+  record("comm_split", parent).pe = color;
+  if (color < 0) return nullptr;
+  Comm *comm = new_comm("split", {});
+  comm->parent = &parent;
+  comm->color = color;
+  comm->key = key;
+  return comm;
+}
+
+Comm *comm_of_progression(int start, int stride, int size) {
+  std::vector<int> pes;
+  for (int i = 0; i < size; ++i) pes.push_back(start + i * stride);
+  return new_comm("progression", pes);
+}
+
+// A second free of one Comm is a bug in core: end the test loudly.
+void comm_free(Comm *comm) {
+  if (comm == nullptr) return;
+  if (comm->freed) {
+    std::fprintf(stderr, "fake backend: Comm %d (%s) freed twice\n", comm->id, comm->kind.c_str());
+    std::abort();
+  }
+  comm->freed = true;
+  record("comm_free", *comm);
+}
+
+std::uint64_t team_and(const Comm &team, std::uint64_t mine) {
+  record("team_and", team);
+  return mine;
+}
+
+void team_sync(const Comm &team) { record("team_sync", team); }
+
+void broadcast(const Comm &team, void *, std::size_t nbytes, int root) {
+  record("broadcast", team, nbytes).pe = root;
+}
+
+// Every member of a known Comm gives as much as this PE.
+std::vector<std::size_t> gather_sizes(const Comm &team, std::size_t mine) {
+  record("gather_sizes", team, mine);
+  return std::vector<std::size_t>(std::max<std::size_t>(1, team.world_pes.size()), mine);
+}
+
+// Only this PE's block lands (the others' data is not simulated).
+void gather_blocks(const Comm &team, void *dest, const void *source,
+                   const std::vector<std::size_t> &sizes) {
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < my_index(team); ++i) at += sizes[i];
+  record("gather_blocks", team, sizes.at(my_index(team)));
+  std::memcpy(static_cast<char *>(dest) + at, source, sizes[my_index(team)]);
+}
+
+// Only the block from this PE to itself moves.
+void alltoall(const Comm &team, void *dest, const void *source, const Exchange &x) {
+  record("alltoall", team, x.nelems * x.elem_bytes);
+  const std::size_t me = my_index(team);
+  for (std::size_t e = 0; e < x.nelems; ++e)
+    std::memcpy(static_cast<char *>(dest) + (me * x.nelems + e) * x.dst_stride * x.elem_bytes,
+                static_cast<const char *>(source) + (me * x.nelems + e) * x.src_stride * x.elem_bytes,
+                x.elem_bytes);
+}
+
+// As if this PE were the only member.
+void reduce(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem, Op) {
+  record("reduce", team, nelems * elem.bytes);
+  std::memmove(dest, source, nelems * elem.bytes);
+}
+
+void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+              bool inclusive) {
+  record("sum_scan", team, nelems * elem.bytes);
+  if (inclusive)
+    std::memmove(dest, source, nelems * elem.bytes);
+  else
+    std::memset(dest, 0, nelems * elem.bytes);
+}
+
+} // namespace shmemi::transport
