@@ -5,13 +5,16 @@
 #
 # 1. Builds this library for MPICH and for Open MPI (scripts/build.sh into
 #    build-bench-mpich and build-bench-openmpi, tests and examples off), with
-#    bench/shmem_bench and bench/mpi_bench in each, and bench/shmem_bench
-#    against Open MPI's OSHMEM with /usr/bin/oshcc (build-bench/).
+#    bench/shmem_bench, bench/ctx_bench and bench/mpi_bench in each, and
+#    bench/shmem_bench against Open MPI's OSHMEM with /usr/bin/oshcc
+#    (build-bench/).
 # 2. Runs the configurations round-robin, BENCH_PASSES times, each run under
 #    `timeout`: 2 PEs on this machine for every metric, and the collectives
 #    (-c) at N = 2 and 4 PEs on Open MPI (--oversubscribe; MPICH busy-polls,
 #    so never more PEs than cores), and bench/shmem_crowd (atomics and a
-#    lock on global variables) at 8 PEs on Open MPI, ours against OSHMEM.
+#    lock on global variables) at 8 PEs on Open MPI, ours against OSHMEM,
+#    and bench/ctx_bench (8-byte put + quiet rate by threads and contexts,
+#    about 1-2 s a run) for ours on both MPIs, on a node and inter-node.
 #      ours-mpich, ours-openmpi        this library, PEs of one node
 #      ours-*-internode                the same with SHMEM_FORCE_INTERNODE=1
 #                                      (every PE its own node: all MPI RMA)
@@ -111,6 +114,17 @@ crowd_command_of() {
   esac
 }
 
+# The contexts benchmark of one of our configurations (2 PEs).
+ctx_command_of() {
+  case $1 in
+  ours-mpich | ours-mpich-internode)
+    echo "build-bench-mpich/tools/oshrun -np 2 build-bench-mpich/bench/ctx_bench" ;;
+  ours-openmpi | ours-openmpi-internode)
+    echo "build-bench-openmpi/tools/oshrun -np 2 build-bench-openmpi/bench/ctx_bench" ;;
+  *) die "no contexts run for $1" ;;
+  esac
+}
+
 # The environment of one configuration, as env(1) arguments.
 env_of() {
   case $1 in
@@ -164,6 +178,22 @@ run_crowd() {
   fi
 }
 
+# run_ctx PASS CONFIG: the contexts benchmark, output in $raw as
+# <config>-ctx.txt (the report counts its metrics as the config's).
+run_ctx() {
+  local pass=$1 config=$2 status=0
+  local out=$raw/pass$pass/$config-ctx.txt
+  say "pass $pass/$passes: $config-ctx"
+  # shellcheck disable=SC2046
+  env $(env_of "$config") timeout -k 10 "$run_timeout" $(ctx_command_of "$config") \
+    -r "$rounds" -t "$ms" >"$out" 2>"$out.err" || status=$?
+  if [ "$status" -ne 0 ]; then
+    failures=$((failures + 1))
+    say "FAILED: $config-ctx in pass $pass: exit status $status"
+    printf '%s\t%s\t%s\n' "$pass" "$config-ctx" "exit status $status" >>"$raw/failures.tsv"
+  fi
+}
+
 main() {
   mkdir -p "$work" "$docs"
   need_tools
@@ -174,6 +204,7 @@ main() {
   local configs=(ours-mpich ours-openmpi oshmem mpi-mpich mpi-openmpi mpi-openmpi-sm
     ours-mpich-internode ours-openmpi-internode mpi-mpich-multiple mpi-openmpi-multiple)
   local sweep=(ours-openmpi oshmem mpi-openmpi)
+  local ours=(ours-mpich ours-openmpi ours-mpich-internode ours-openmpi-internode)
   local pass config np
   for pass in $(seq 1 "$passes"); do
     mkdir -p "$raw/pass$pass"
@@ -182,6 +213,7 @@ main() {
       for config in "${sweep[@]}"; do run_config "$pass" "$config" "$np" -c; done
     done
     for config in ours-openmpi oshmem; do run_crowd "$pass" "$config" 8; done
+    for config in "${ours[@]}"; do run_ctx "$pass" "$config"; done
   done
   say "writing results.csv, table.md and plot.png in $docs"
   "$python" scripts/bench_report.py --raw "$raw" --out "$docs" \

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """bench_report.py: the report of scripts/bench.sh.
 
-Reads the raw outputs (RAW/pass<P>/<config>[-np<N>].txt, "metric value unit"
-lines, and RAW/failures.tsv), takes each metric's best pass (see best()), and
-writes OUT/results.csv (config,metric,value,unit), OUT/table.md (the issue's
-targets, met or missed, and every metric per configuration) and OUT/plot.png
-(latencies, and bandwidth against message size).
+Reads the raw outputs (RAW/pass<P>/<config>[-np<N>|-crowd-np<N>|-ctx].txt,
+"metric value unit" lines, and RAW/failures.tsv), takes each metric's best
+pass (see best()), and writes OUT/results.csv (config,metric,value,unit),
+OUT/table.md (the issue's targets, met or missed, every metric per
+configuration, and ctx_bench's rates) and OUT/plot.png (latencies, and
+bandwidth against message size).
 """
 import argparse
 import csv
@@ -58,6 +59,19 @@ DESCRIPTION = {
     "crowd_lock_np8_ms": "8 PEs on 2 cores: 500 turns per PE through a lock on a global word",
 }
 GVAR = ["gvar_put8_quiet_us", "gvar_get8_us", "gvar_fetch_add_us"]
+# bench/ctx_bench: our configurations only, a table of their own.
+CTX_CONFIGS = ["ours-mpich", "ours-openmpi", "ours-mpich-internode", "ours-openmpi-internode"]
+CTX = ["ctx_put8_quiet_default_rate", "ctx_put8_quiet_private_rate",
+       "ctx_put8_quiet_2private_rate", "ctx_put8_quiet_2private_thread_rate",
+       "ctx_put8_quiet_2default_rate", "ctx_put8_quiet_2default_thread_rate"]
+DESCRIPTION.update({
+    "ctx_put8_quiet_default_rate": "1 thread, default context",
+    "ctx_put8_quiet_private_rate": "1 thread, private context",
+    "ctx_put8_quiet_2private_rate": "2 threads, a private context each: both",
+    "ctx_put8_quiet_2private_thread_rate": "2 threads, a private context each: per thread",
+    "ctx_put8_quiet_2default_rate": "2 threads on the default context: both",
+    "ctx_put8_quiet_2default_thread_rate": "2 threads on the default context: per thread",
+})
 
 
 def read_raw(raw):
@@ -70,7 +84,7 @@ def read_raw(raw):
         for name in sorted(os.listdir(path)):
             if not name.endswith(".txt"):
                 continue
-            config = re.sub(r"(-crowd)?-np\d+$", "", name[:-4])
+            config = re.sub(r"(-crowd)?-np\d+$|-ctx$", "", name[:-4])
             with open(os.path.join(path, name)) as f:
                 for line in f:
                     fields = line.split()
@@ -215,7 +229,7 @@ def targets(res):
 
 
 def metric_order(res):
-    names = {m for (_, m) in res if not re.search(r"_np\d+$", m)}
+    names = {m for (_, m) in res if not re.search(r"_np\d+$", m) and m not in CTX}
     ordered = LATENCY + RATES
     for kind in ["bw_put", "bw_get", "bw_memcpy"]:
         ordered += [f"{kind}_{s}" for s in SIZES]
@@ -315,6 +329,21 @@ def write_table(path, res, units, failures, info, args):
                         [fmt_ratio(ratio(vals[0], vals[1]))])
         out += [table(["metric", "N", "unit"] + SWEEP + ["ours / oshmem"], rows), ""]
 
+    if any(k[1] in CTX for k in res):
+        out += ["## Contexts: 8-byte put + quiet rate by threads and contexts", "",
+                "`bench/ctx_bench`: PE 0 puts to PE 1, each put followed by a quiet on the "
+                "context it used. With contexts that complete independently, 2 threads on "
+                "private contexts approach twice the rate of 1; on the default context every "
+                "quiet also waits for the other thread's put. 2 threads on PE 0 and PE 1 "
+                "waiting in a barrier share the 2 cores.", ""]
+        rows = [[label(m), units.get(m, "")] + [fmt(res.get((c, m))) for c in CTX_CONFIGS]
+                for m in CTX]
+        rows.append(["2 private contexts / 1 private context (both threads)", ""] +
+                    [fmt_ratio(ratio(res.get((c, "ctx_put8_quiet_2private_rate")),
+                                     res.get((c, "ctx_put8_quiet_private_rate"))))
+                     for c in CTX_CONFIGS])
+        out += [table(["metric", "unit"] + CTX_CONFIGS, rows), ""]
+
     if failures:
         out += ["## Failed runs", "",
                 "Metrics printed before the failure are kept.", ""]
@@ -328,7 +357,7 @@ def write_csv(path, res, units):
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["config", "metric", "value", "unit"])
-        order = {m: i for i, m in enumerate(metric_order(res))}
+        order = {m: i for i, m in enumerate(metric_order(res) + CTX)}
         for (config, metric) in sorted(res, key=lambda k: (
                 CONFIGS.index(k[0]) if k[0] in CONFIGS else 99, order.get(k[1], 999), k[1])):
             w.writerow([config, metric, f"{res[(config, metric)]:.6g}", units.get(metric, "")])
