@@ -164,7 +164,7 @@ inline MPI_Win window_of(const Channel &ch, Space space) {
 // The windows of every channel (channels.cpp): made collectively by
 // start_rma over the memory in state.heap_window and state.static_pages
 // (the default channel's are made by world.cpp), freed by stop.
-void channels_start(unsigned extra);
+void channels_start(unsigned wanted);
 void create_heap_window(MPI_Win &win);   // world.cpp
 void create_static_window(MPI_Win &win); // world.cpp
 void channels_stop();
