@@ -36,7 +36,9 @@ int context_create(shmemi_team *team, long options, shmem_ctx_t *out, const char
                   "context created", options, known_options);
     return 1;
   }
-  auto ctx = std::make_unique<shmemi_ctx>(shmemi_ctx{team, options, &transport::channel_open()});
+  const bool one_thread = (options & SHMEM_CTX_PRIVATE) != 0;
+  auto ctx = std::make_unique<shmemi_ctx>(
+      shmemi_ctx{team, options, &transport::channel_open(one_thread)});
   std::lock_guard<std::mutex> hold(registry.lock);
   registry.contexts.push_back(std::move(ctx));
   *out = registry.contexts.back().get();

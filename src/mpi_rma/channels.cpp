@@ -36,11 +36,13 @@ void raise_flushed(Channel &ch, unsigned long upto) {
 }
 
 // Flushes what was issued on `win`: nothing, one PE (MPI_Win_flush is
-// cheaper than flush_all: MPICH 0.19 against 0.27 us here) or all. Other
-// threads' notes may be in flight, so under MULTIPLE it flushes all.
-void flush_targets(MPI_Win win, std::atomic<int> &targets) {
+// cheaper than flush_all: MPICH 0.19 against 0.27 us here; and flush_all
+// waited for other windows' transfers on both MPIs here, see
+// tests/pe/ctx_independent.c) or all. On a channel several threads use,
+// their notes may be in flight, so under MULTIPLE it flushes all.
+void flush_targets(const Channel &ch, MPI_Win win, std::atomic<int> &targets) {
   const int target = targets.exchange(Channel::no_target, std::memory_order_relaxed);
-  if (activity.concurrent || target == Channel::many_targets)
+  if ((activity.concurrent && !ch.one_thread) || target == Channel::many_targets)
     SHMEMI_MPI(MPI_Win_flush_all(win));
   else if (target != Channel::no_target)
     SHMEMI_MPI(MPI_Win_flush(target, win));
@@ -93,11 +95,12 @@ using namespace shmemi::mpi;
 
 Channel &default_channel() { return *state.channels.front(); }
 
-Channel &channel_open() {
+Channel &channel_open(bool one_thread) {
   const std::lock_guard<std::mutex> hold(state.channels_lock);
   for (std::size_t c = 1; c < state.channels.size(); ++c)
     if (!state.channels[c]->taken) {
       state.channels[c]->taken = true;
+      state.channels[c]->one_thread = one_thread;
       return *state.channels[c];
     }
   return default_channel();
@@ -117,8 +120,8 @@ void quiet(Channel &ch) {
   const unsigned long mark = pending_operands_mark(ch);
   {
     const auto turn = serialize_rma();
-    flush_targets(ch.heap_win, ch.heap_targets);
-    flush_targets(ch.static_win, ch.static_targets);
+    flush_targets(ch, ch.heap_win, ch.heap_targets);
+    flush_targets(ch, ch.static_win, ch.static_targets);
   }
   release_pending_operands(ch, mark);
   raise_flushed(ch, upto);

@@ -53,7 +53,8 @@ struct shmemi::transport::Channel {
   std::atomic<int> heap_targets{no_target};
   std::atomic<int> static_targets{no_target};
   shmemi::mpi::OperandRing operands;
-  bool taken = false; // handed out by channel_open (not the default channel)
+  bool taken = false;      // handed out by channel_open (not the default channel)
+  bool one_thread = false; // taken for a private context: one thread issues on it
   static constexpr int no_target = -1;
   static constexpr int many_targets = -2;
 };
@@ -114,7 +115,7 @@ inline void note_issued(Channel &ch, MPI_Win win, int pe) {
   const int seen = targets.load(std::memory_order_relaxed);
   if (seen != pe) targets.store(seen == Channel::no_target ? pe : Channel::many_targets,
                                 std::memory_order_relaxed);
-  if (activity.concurrent)
+  if (activity.concurrent && !ch.one_thread)
     ch.issued.fetch_add(1, std::memory_order_release);
   else
     ch.issued.store(ch.issued.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);

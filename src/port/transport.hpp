@@ -109,8 +109,9 @@ struct Channel;
 // The default context's channel, which the library's own operations use.
 Channel &default_channel();
 // A channel of its own if one is free, else the default channel. Local;
-// safe from several threads.
-Channel &channel_open();
+// safe from several threads. `one_thread`: only one thread will use it (a
+// private context), so its quiet can flush just the PEs it wrote to.
+Channel &channel_open(bool one_thread);
 // Gives back a channel from channel_open after quiet(channel).
 void channel_close(Channel &channel);
 

@@ -224,7 +224,7 @@ int arrived_at_end() { return state.arrived ? state.config.n_pes : 0; }
 
 Channel &default_channel() { return state.channels.front(); }
 
-Channel &channel_open() {
+Channel &channel_open(bool) {
   auto free = std::find_if(state.channels.begin() + 1, state.channels.end(),
                            [](const Channel &c) { return !c.open; });
   Channel &ch = free == state.channels.end() ? default_channel() : *free;
