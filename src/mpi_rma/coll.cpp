@@ -57,19 +57,6 @@ int my_rank(MPI_Comm comm) {
   return rank;
 }
 
-// A committed derived datatype that frees itself.
-class Datatype {
-public:
-  explicit Datatype(MPI_Datatype t) : type_(t) { SHMEMI_MPI(MPI_Type_commit(&type_)); }
-  ~Datatype() { SHMEMI_MPI(MPI_Type_free(&type_)); }
-  Datatype(const Datatype &) = delete;
-  Datatype &operator=(const Datatype &) = delete;
-  MPI_Datatype get() const { return type_; }
-
-private:
-  MPI_Datatype type_;
-};
-
 // count elements of elem_bytes, stride_bytes apart, in a block whose extent
 // is `extent` bytes (so that consecutive blocks go to consecutive PEs).
 // Adjacent elements make one contiguous run: MPI packs runs much faster

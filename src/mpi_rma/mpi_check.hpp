@@ -50,3 +50,20 @@ template <class Call> inline void checked(Call call, const char *text, const cha
 } // namespace shmemi::mpi
 
 #define SHMEMI_MPI(call) ::shmemi::mpi::checked([&] { return (call); }, #call, __func__)
+
+namespace shmemi::mpi {
+
+// A committed derived datatype that frees itself.
+class Datatype {
+public:
+  explicit Datatype(MPI_Datatype t) : type_(t) { SHMEMI_MPI(MPI_Type_commit(&type_)); }
+  ~Datatype() { SHMEMI_MPI(MPI_Type_free(&type_)); }
+  Datatype(const Datatype &) = delete;
+  Datatype &operator=(const Datatype &) = delete;
+  MPI_Datatype get() const { return type_; }
+
+private:
+  MPI_Datatype type_;
+};
+
+} // namespace shmemi::mpi

@@ -54,17 +54,12 @@ void contiguous(Channel &ch, Dir dir, SymAddr remote, void *local, std::size_t n
 }
 
 // An MPI datatype of nblocks blocks of block_bytes, stride bytes apart.
-struct BlockType {
+MPI_Datatype blocks(std::size_t nblocks, std::size_t block_bytes, std::ptrdiff_t stride) {
   MPI_Datatype type = MPI_DATATYPE_NULL;
-  BlockType(std::size_t nblocks, std::size_t block_bytes, std::ptrdiff_t stride) {
-    SHMEMI_MPI(MPI_Type_create_hvector(static_cast<int>(nblocks), static_cast<int>(block_bytes),
-                                       stride, MPI_BYTE, &type));
-    SHMEMI_MPI(MPI_Type_commit(&type));
-  }
-  ~BlockType() { MPI_Type_free(&type); }
-  BlockType(const BlockType &) = delete;
-  BlockType &operator=(const BlockType &) = delete;
-};
+  SHMEMI_MPI(MPI_Type_create_hvector(static_cast<int>(nblocks), static_cast<int>(block_bytes),
+                                     stride, MPI_BYTE, &type));
+  return type;
+}
 
 // Blocks of the local side are local_stride apart, of the remote side
 // remote_stride apart. Counts are split to fit MPI's int.
@@ -86,10 +81,10 @@ void strided(Channel &ch, Dir dir, SymAddr remote, std::ptrdiff_t remote_stride,
   for (std::size_t first = 0; first < shape.nblocks; first += per_piece) {
     const std::size_t count = std::min(per_piece, shape.nblocks - first);
     const auto k = static_cast<std::ptrdiff_t>(first);
-    BlockType local_type(count, shape.block_bytes, local_stride);
-    BlockType remote_type(count, shape.block_bytes, remote_stride);
-    issue(dir, bytes + k * local_stride, 1, local_type.type, pe, disp + k * remote_stride,
-          remote_type.type, win);
+    const Datatype local_type(blocks(count, shape.block_bytes, local_stride));
+    const Datatype remote_type(blocks(count, shape.block_bytes, remote_stride));
+    issue(dir, bytes + k * local_stride, 1, local_type.get(), pe, disp + k * remote_stride,
+          remote_type.get(), win);
   }
   complete(ch, win, pe, Completion::local);
 }

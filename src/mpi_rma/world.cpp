@@ -61,7 +61,7 @@ public:
     SHMEMI_MPI(MPI_Info_create(&info_));
     for (const char *key : keys) SHMEMI_MPI(MPI_Info_set(info_, key, "true"));
   }
-  ~TrueHints() { MPI_Info_free(&info_); }
+  ~TrueHints() { SHMEMI_MPI(MPI_Info_free(&info_)); }
   TrueHints(const TrueHints &) = delete;
   TrueHints &operator=(const TrueHints &) = delete;
   MPI_Info get() const { return info_; }
