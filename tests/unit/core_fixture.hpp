@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <string>
+#include <unistd.h>
 #include <vector>
 
 #include "core/runtime.hpp"
@@ -59,10 +61,23 @@ inline void peers_keep_pace() {
   }
 }
 
+// Unsets every SHMEM_ and SMA_ variable, so that the tests see the
+// defaults whatever environment runs them.
+inline void clear_library_environment() {
+  std::vector<std::string> names;
+  for (char **var = environ; *var != nullptr; ++var) {
+    const std::string entry(*var);
+    if (entry.rfind("SHMEM_", 0) == 0 || entry.rfind("SMA_", 0) == 0)
+      names.push_back(entry.substr(0, entry.find('=')));
+  }
+  for (const std::string &name : names) unsetenv(name.c_str());
+}
+
 class CoreTest : public ::testing::Test {
 protected:
   // Starts core as shmem_init does; the calls of the start are forgotten.
   void start(const fake::Config &config) {
+    clear_library_environment(); // e.g. SHMEM_FORCE_INTERNODE=1 of ctest's forced run
     setenv("SHMEM_SYMMETRIC_SIZE", "1M", 1); // the fake maps every PE's heap here
     fake::configure(config);
     fake::on_poll(peers_keep_pace);
