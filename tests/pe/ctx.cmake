@@ -33,14 +33,14 @@ set_target_properties(ctx_generic PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED O
 # ... and the C++ overloads on the symmetric heap.
 shmem_pe_test(ctx_generic_cxx SOURCES pe/ctx_generic.cpp NP 1 2 4 TIMEOUT ${ctx_timeout})
 # Independent completion (pe/ctx_independent.c): while PE 0's thread A has
-# a 128 MiB nbi put to PE 1 outstanding on its private context, thread B's
+# a 64 MiB nbi put to PE 1 outstanding on its private context, thread B's
 # puts to PE 2 + shmem_ctx_quiet on another must not wait for it (timed
 # against the put alone); SHMEM_CTX_WINDOWS=0 makes it fail. It needs 3 PEs
 # (with 2, B shares A's target, which MPI serializes: data checked only) and
 # a put that stays outstanding: data through MPI (SHMEM_FORCE_INTERNODE=1,
 # whatever ctest's environment) and, on Open MPI, UCX over TCP (its default
-# transports finish the put inside MPI_Put). MPICH is ch4:ucx, but there
-# UCX_TLS=tcp,self hangs the job after the test: not set.
+# transports finish the put inside MPI_Put). MPICH is ch4:ucx too, but
+# there UCX_TLS=tcp,self hung the job at its end: not set.
 set(ctx_independent_env SHMEM_FORCE_INTERNODE=1)
 if(SHMEM_MPI_FLAVOR STREQUAL "openmpi")
   list(APPEND ctx_independent_env UCX_TLS=tcp,self)
@@ -48,8 +48,8 @@ endif()
 shmem_pe_test(ctx_independent SOURCES pe/ctx_independent.c NP 3 TIMEOUT ${ctx_timeout}
               LINK Threads::Threads ENV ${ctx_independent_env})
 # shmem_pe_test runs MPICH on 2 PEs at most (it busy-polls when
-# oversubscribed), but this test runs on 3 in 1-2 s, 2 of them idle in a
-# barrier: registered here as shmem_pe_test would.
+# oversubscribed), but here PEs 1 and 2 sleep until PE 0 is done: 3 PEs
+# take 2-3 s. Registered as shmem_pe_test would.
 if(SHMEM_MPI_FLAVOR STREQUAL "mpich")
   add_test(NAME ctx_independent_np3
            COMMAND ${MPIEXEC_EXECUTABLE} ${SHMEM_MPIEXEC_OPTIONS} ${MPIEXEC_NUMPROC_FLAG} 3
