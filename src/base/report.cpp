@@ -69,15 +69,7 @@ void warn(const char *routine, const char *fmt, ...) {
   va_end(args);
 }
 
-namespace {
-thread_local const char *backend_routine = nullptr;
-} // namespace
-
-BackendCall::BackendCall(const char *routine) noexcept : outer_(backend_routine) {
-  backend_routine = routine;
-}
-
-BackendCall::~BackendCall() { backend_routine = outer_; }
+__thread const char *backend_routine = nullptr;
 
 const char *BackendCall::routine_or(const char *fallback) noexcept {
   return backend_routine != nullptr ? backend_routine : fallback;

@@ -32,10 +32,16 @@ void warn(const char *routine, const char *fmt, ...)
 // failure there (whose code knows only its own function) names the routine
 // the program called. Core sets it around the calls that may reach MPI;
 // the paths that stay on the node do not pay for it.
+// Inline, on an initial-exec __thread: set on paths as short as a quiet,
+// where two calls reaching __tls_get_addr doubled an on-node put + quiet.
+extern __thread const char *backend_routine __attribute__((tls_model("initial-exec")));
+
 class BackendCall {
 public:
-  explicit BackendCall(const char *routine) noexcept;
-  ~BackendCall();
+  explicit BackendCall(const char *routine) noexcept : outer_(backend_routine) {
+    backend_routine = routine;
+  }
+  ~BackendCall() { backend_routine = outer_; }
   BackendCall(const BackendCall &) = delete;
   BackendCall &operator=(const BackendCall &) = delete;
   // The innermost routine set on this thread; `fallback` if none.
