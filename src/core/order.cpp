@@ -4,20 +4,31 @@
 
 namespace shmemi {
 
-void quiet(shmem_ctx_t ctx, const char *routine) {
+namespace {
+
+// The context's channel after the checks; null for SHMEM_CTX_INVALID, on
+// which the spec makes these routines no-ops.
+transport::Channel *channel_of(shmem_ctx_t ctx, const char *routine) {
   require_init(routine);
-  if (ctx == SHMEM_CTX_INVALID) return;
+  if (ctx == SHMEM_CTX_INVALID) return nullptr;
   require_ctx(routine, ctx);
+  return ctx->channel;
+}
+
+} // namespace
+
+void quiet(shmem_ctx_t ctx, const char *routine) {
+  transport::Channel *channel = channel_of(ctx, routine);
+  if (channel == nullptr) return;
   const BackendCall call(routine);
-  transport::quiet(*ctx->channel);
+  transport::quiet(*channel);
 }
 
 void fence(shmem_ctx_t ctx, const char *routine) {
-  require_init(routine);
-  if (ctx == SHMEM_CTX_INVALID) return;
-  require_ctx(routine, ctx);
+  transport::Channel *channel = channel_of(ctx, routine);
+  if (channel == nullptr) return;
   const BackendCall call(routine);
-  transport::fence(*ctx->channel);
+  transport::fence(*channel);
 }
 
 // One flush per PE, or one quiet of the channel when the list is as long as
