@@ -1,8 +1,6 @@
 // The channels' operand copies (state.hpp, OperandRing): an operation whose
 // source the caller may reuse on return is issued from a copy kept until
 // the channel's next quiet flushed it, so that it needs no flush of its own.
-#include <cstring>
-
 #include "mpi_rma/state.hpp"
 
 namespace shmemi::mpi {
@@ -16,7 +14,7 @@ std::unique_lock<std::mutex> lock_ring(OperandRing &ring) {
 
 } // namespace
 
-std::unique_lock<std::mutex> hold_operands(Channel &ch, std::size_t count) {
+std::unique_lock<std::mutex> hold_operands_locked(Channel &ch, std::size_t count) {
   OperandRing &ring = ch.operands;
   std::unique_lock<std::mutex> hold = lock_ring(ring);
   if (ring.next - ring.first + count > OperandRing::slots) {
@@ -25,14 +23,6 @@ std::unique_lock<std::mutex> hold_operands(Channel &ch, std::size_t count) {
     if (activity.concurrent) hold.lock();
   }
   return hold;
-}
-
-const void *keep_operand(Channel &ch, const void *value, std::size_t bytes) {
-  if (value == nullptr) return nullptr;
-  OperandRing &ring = ch.operands;
-  OperandRing::Slot &slot = ring.ring[ring.next++ % OperandRing::slots];
-  std::memcpy(slot.bytes.data(), value, bytes);
-  return slot.bytes.data();
 }
 
 unsigned long pending_operands_mark(Channel &ch) {

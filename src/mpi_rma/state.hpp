@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -103,7 +104,13 @@ extern State state;
 // there: this holds a lock for the one-sided calls and their flushes (never
 // across a collective or a wait). Nothing with a single program thread, nor
 // on MPICH, whose MPI_THREAD_MULTIPLE has no such fault.
-std::unique_lock<std::mutex> serialize_rma();
+extern std::mutex rma_turns; // world.cpp
+inline std::unique_lock<std::mutex> serialize_rma() {
+#ifdef OPEN_MPI
+  if (activity.concurrent) return std::unique_lock<std::mutex>(rma_turns);
+#endif
+  return {};
+}
 
 // Counts an operation issued on `win` of `ch` (after its MPI call).
 inline void note_issued(Channel &ch, MPI_Win win, int pe) {
@@ -125,9 +132,25 @@ inline void note_issued(Channel &ch, MPI_Win win, int pe) {
 // hold_operands(count) (which first makes room for `count` copies) while
 // copying with keep_operand and issuing the operation. A mark taken before
 // a flush covers the copies of the operations issued so far; after the
-// flush they may go.
-std::unique_lock<std::mutex> hold_operands(Channel &ch, std::size_t count);
-const void *keep_operand(Channel &ch, const void *value, std::size_t bytes); // nullptr stays
+// flush they may go. With one program thread they take no lock and make no
+// call (a put + quiet between nodes is a few hundred cycles; each call and
+// lock showed in its profile).
+std::unique_lock<std::mutex> hold_operands_locked(Channel &ch, std::size_t count);
+inline std::unique_lock<std::mutex> hold_operands(Channel &ch, std::size_t count) {
+  if (!activity.concurrent && ch.operands.next - ch.operands.first + count <= OperandRing::slots)
+    return {};
+  return hold_operands_locked(ch, count);
+}
+inline const void *keep_operand(Channel &ch, const void *value, std::size_t bytes) { // nullptr stays
+  if (value == nullptr) return nullptr;
+  OperandRing &ring = ch.operands;
+  OperandRing::Slot &slot = ring.ring[ring.next++ % OperandRing::slots];
+  if (bytes == 8) // the common operand: an inline copy, not a call
+    std::memcpy(slot.bytes.data(), value, 8);
+  else
+    std::memcpy(slot.bytes.data(), value, bytes);
+  return slot.bytes.data();
+}
 unsigned long pending_operands_mark(Channel &ch);
 void release_pending_operands(Channel &ch, unsigned long mark);
 

@@ -344,14 +344,7 @@ void allow_concurrent_calls() { activity.concurrent = true; }
 
 } // namespace shmemi::transport
 
-std::unique_lock<std::mutex> shmemi::mpi::serialize_rma() {
-  static std::mutex turns;
-  std::unique_lock<std::mutex> turn(turns, std::defer_lock);
-#ifdef OPEN_MPI
-  if (activity.concurrent) turn.lock();
-#endif
-  return turn;
-}
+std::mutex shmemi::mpi::rma_turns;
 
 namespace shmemi::transport {
 
