@@ -24,6 +24,19 @@
 #      mpi-*-multiple                  the same at MPI_THREAD_MULTIPLE, the
 #                                      level the library runs MPI at
 #      mpi-openmpi-sm                  raw MPI-3 RMA, Open MPI osc/sm
+#    and, where emulated hosts can be made (root and namespaces; the cluster
+#    tool, ../shared/tools/cluster/cluster.sh or $SHMEM_CLUSTER_TOOL), 2 PEs
+#    on 2 emulated hosts, one PE each (TCP between them; the hosts are
+#    brought up for each pass and always taken down, under the lock of
+#    scripts/test-cluster.sh; about 1 minute a pass):
+#      ours-mpich-hosts, ours-openmpi-hosts
+#                                      this library (Open MPI: no osc option,
+#                                      the library chooses, as test-cluster.sh)
+#      mpi-mpich-hosts, mpi-openmpi-hosts
+#                                      raw MPI-3 RMA (Open MPI: osc/ucx),
+#                                      MPI_THREAD_SINGLE
+#      mpi-*-hosts-multiple            the same at MPI_THREAD_MULTIPLE
+#    Elsewhere it prints "hosts stage SKIPPED: <reason>" and goes on.
 # 3. scripts/bench_report.py takes the best of the passes (each run
 #    prints the median of its rounds) and writes docs/bench/results.csv,
 #    docs/bench/table.md (with the issue's targets, met or missed) and
@@ -31,8 +44,13 @@
 #
 # Environment: BENCH_PASSES (5), BENCH_ROUNDS (7), BENCH_MS (20, ms per
 # round), BENCH_TIMEOUT (180, seconds per run), BENCH_SKIP_BUILD=1 (reuse the
-# builds), BENCH_OUT (docs/bench: where the report goes). Raw outputs go to
-# build-bench/raw/. A build error stops the script
+# builds), BENCH_OUT (docs/bench: where the report goes), BENCH_STAGES
+# (what runs of each pass, a subset of "node internode coll crowd ctx hosts",
+# all by default: node = ours-mpich ours-openmpi oshmem mpi-mpich mpi-openmpi
+# mpi-openmpi-sm, internode = ours-*-internode mpi-*-multiple, coll = the
+# collectives at N PEs, crowd = shmem_crowd, ctx = ctx_bench, hosts = the
+# emulated hosts), BENCH_HOSTS=0 (leave out the hosts stage). Raw outputs go
+# to build-bench/raw/. A build error stops the script
 # at once; a run that fails or times out is reported (here and in table.md),
 # the other runs go on, the report is still written, and the script exits 1.
 set -euo pipefail
@@ -51,6 +69,18 @@ python=/usr/bin/python3 # Debian's, where python3-matplotlib installs
 
 say() { printf '[bench] %s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
+
+all_stages="node internode coll crowd ctx hosts"
+stages=" ${BENCH_STAGES:-$all_stages} "
+[ "${BENCH_HOSTS:-1}" = 0 ] && stages=${stages// hosts / }
+for stage in $stages; do
+  [[ " $all_stages " == *" $stage "* ]] || die "unknown stage $stage in BENCH_STAGES ($all_stages)"
+done
+wants() { [[ $stages == *" $1 "* ]]; }
+
+# cluster_probe, cluster_claim, ...: shared with scripts/test-cluster.sh
+# shellcheck source=scripts/cluster_probe.sh
+. scripts/cluster_probe.sh
 
 # Open MPI as root; every other setting is per configuration (run_config).
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -99,6 +129,17 @@ command_of() {
     echo "mpiexec.mpich -n $np build-bench-mpich/bench/mpi_bench" ;;
   mpi-openmpi | mpi-openmpi-sm | mpi-openmpi-multiple)
     echo "mpiexec.openmpi --allow-run-as-root --oversubscribe -n $np build-bench-openmpi/bench/mpi_bench" ;;
+  # Across the emulated hosts (absolute paths: the PEs start there as by ssh).
+  # The thread level goes on the PEs' command line: Open MPI gives PEs on
+  # other hosts only the variables it is told to forward.
+  ours-mpich-hosts) echo "$cluster run-mpich $np $root/build-bench-mpich/bench/shmem_bench" ;;
+  ours-openmpi-hosts) echo "$cluster run-ompi $np $root/build-bench-openmpi/bench/shmem_bench" ;;
+  mpi-mpich-hosts) echo "$cluster run-mpich $np $root/build-bench-mpich/bench/mpi_bench" ;;
+  mpi-openmpi-hosts) echo "$cluster run-ompi $np $root/build-bench-openmpi/bench/mpi_bench" ;;
+  mpi-mpich-hosts-multiple)
+    echo "$cluster run-mpich $np env BENCH_THREAD_MULTIPLE=1 $root/build-bench-mpich/bench/mpi_bench" ;;
+  mpi-openmpi-hosts-multiple)
+    echo "$cluster run-ompi $np env BENCH_THREAD_MULTIPLE=1 $root/build-bench-openmpi/bench/mpi_bench" ;;
   *) die "unknown configuration $config" ;;
   esac
 }
@@ -133,10 +174,33 @@ env_of() {
   mpi-openmpi-multiple) echo "OMPI_MCA_osc=ucx BENCH_THREAD_MULTIPLE=1" ;;
   mpi-mpich-multiple) echo "BENCH_THREAD_MULTIPLE=1" ;;
   mpi-openmpi-sm) echo "OMPI_MCA_osc=sm" ;;
+  # cluster.sh: round-robin placement, 2 PEs on 2 hosts is one PE on each;
+  # its own time limit as long as ours. Open MPI: no osc option for the
+  # library (it picks ucx,sm itself, as test-cluster.sh tests); osc/ucx for
+  # raw MPI (Debian's default osc/rdma cannot run over TCP).
+  *-mpich-hosts*) echo "NSMPI_MAP=rr NSMPI_TIMEOUT=$run_timeout" ;;
+  ours-openmpi-hosts) echo "NSMPI_MAP=rr NSMPI_TIMEOUT=$run_timeout OMPI_OSC=default" ;;
+  mpi-openmpi-hosts*) echo "NSMPI_MAP=rr NSMPI_TIMEOUT=$run_timeout OMPI_OSC=ucx" ;;
   esac
 }
 
 failures=0
+running="" # the run in progress (its timeout), ended by cleanup
+
+# timed OUT CONFIG COMMAND...: COMMAND in CONFIG's environment under
+# `timeout`, stdout to OUT and stderr to OUT.err; returns its status. It
+# runs in the background so that a signal to this script is handled at once
+# (cleanup) instead of after the run.
+timed() {
+  local out=$1 config=$2 status=0
+  shift 2
+  # shellcheck disable=SC2046
+  env $(env_of "$config") timeout -k 10 "$run_timeout" "$@" >"$out" 2>"$out.err" &
+  running=$!
+  wait "$running" || status=$?
+  running=""
+  return "$status"
+}
 
 # run_config PASS CONFIG NP [bench options]: one run, output in $raw.
 run_config() {
@@ -149,8 +213,8 @@ run_config() {
   cmd="$(command_of "$config" "$np") -r $rounds -t $ms $*"
   say "pass $pass/$passes: $name"
   local start=$SECONDS status=0
-  # shellcheck disable=SC2046,SC2086
-  env $(env_of "$config") timeout -k 10 "$run_timeout" $cmd >"$out" 2>"$out.err" || status=$?
+  # shellcheck disable=SC2086
+  timed "$out" "$config" $cmd || status=$?
   if [ "$status" -ne 0 ]; then
     failures=$((failures + 1))
     local why="exit status $status"
@@ -169,8 +233,7 @@ run_crowd() {
   local out=$raw/pass$pass/$config-crowd-np$np.txt
   say "pass $pass/$passes: $config-crowd-np$np"
   # shellcheck disable=SC2046
-  env $(env_of "$config") timeout -k 10 "$run_timeout" $(crowd_command_of "$config" "$np") \
-    >"$out" 2>"$out.err" || status=$?
+  timed "$out" "$config" $(crowd_command_of "$config" "$np") || status=$?
   if [ "$status" -ne 0 ]; then
     failures=$((failures + 1))
     say "FAILED: $config-crowd-np$np in pass $pass: exit status $status"
@@ -185,8 +248,7 @@ run_ctx() {
   local out=$raw/pass$pass/$config-ctx.txt
   say "pass $pass/$passes: $config-ctx"
   # shellcheck disable=SC2046
-  env $(env_of "$config") timeout -k 10 "$run_timeout" $(ctx_command_of "$config") \
-    -r "$rounds" -t "$ms" >"$out" 2>"$out.err" || status=$?
+  timed "$out" "$config" $(ctx_command_of "$config") -r "$rounds" -t "$ms" || status=$?
   if [ "$status" -ne 0 ]; then
     failures=$((failures + 1))
     say "FAILED: $config-ctx in pass $pass: exit status $status"
@@ -194,26 +256,113 @@ run_ctx() {
   fi
 }
 
+# ---- the hosts stage ----
+hosts_configs=(ours-mpich-hosts ours-openmpi-hosts mpi-mpich-hosts mpi-openmpi-hosts
+  mpi-mpich-hosts-multiple mpi-openmpi-hosts-multiple)
+hosts_up=0 # whether the emulated hosts are ours to take down
+
+hosts_down() {
+  [ "$hosts_up" = 1 ] || return 0
+  "$cluster" down >/dev/null 2>&1 || say "'$cluster down' failed: take the hosts down by hand"
+  hosts_up=0
+  cluster_release
+}
+
+# At exit, also by a signal or an error: the run in progress ends, and no
+# emulated host stays up.
+cleanup() {
+  [ -z "$running" ] || kill -TERM "$running" 2>/dev/null || true
+  hosts_down
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# hosts_failed PASS WHY: the stage could not run in this pass (a failure:
+# the machine can make hosts).
+hosts_failed() {
+  failures=$((failures + 1))
+  say "FAILED: hosts stage in pass $1: $2"
+  printf '%s\t%s\t%s\n' "$1" "hosts stage" "$2" >>"$raw/failures.tsv"
+}
+
+# stage_hosts PASS: brings up 2 emulated hosts, runs the hosts configurations
+# at 2 PEs (one on each host), takes them down.
+stage_hosts() {
+  local pass=$1 start=$SECONDS config left
+  local log=$raw/pass$pass/hosts-up.log
+  say "pass $pass/$passes: bringing up 2 emulated hosts"
+  # Waits for a test-cluster.sh as long as test-cluster.sh waits for others.
+  if ! cluster_claim 900 2>"$log"; then
+    hosts_failed "$pass" "$(cat "$log")"
+    return
+  fi
+  hosts_up=1
+  if ! "$cluster" up 2 >>"$log" 2>&1; then
+    hosts_failed "$pass" "'$cluster up 2' failed: $(tail -n 1 "$log")"
+    hosts_down
+    return
+  fi
+  for config in "${hosts_configs[@]}"; do
+    run_config "$pass" "$config" 2
+    # A PE left busy-polling (a failed run) would slow down the next runs.
+    left=$(cluster_leftovers)
+    if [ -n "$left" ]; then
+      say "  PEs left on the hosts after $config: $left (killed)"
+      # shellcheck disable=SC2086
+      kill -KILL $left 2>/dev/null || true
+    fi
+  done
+  hosts_down
+  say "  hosts stage: $((SECONDS - start)) s"
+}
+
 main() {
   mkdir -p "$work" "$docs"
   need_tools
   [ "${BENCH_SKIP_BUILD:-0}" = 1 ] || build
+  # Why there are no hosts results, for the report (hosts_skipped).
+  local skipped=""
+  if ! wants hosts; then
+    skipped="not run (BENCH_STAGES without hosts)"
+    [ "${BENCH_HOSTS:-1}" = 0 ] && skipped="not run (BENCH_HOSTS=0)"
+  elif ! skipped=$(cluster_probe); then
+    say "hosts stage SKIPPED: $skipped"
+    stages=${stages// hosts / }
+  fi
+  if [ -z "${stages// /}" ]; then
+    say "no stage left to run; $raw and $docs are left as they are"
+    exit 0
+  fi
   rm -rf "$raw"
   mkdir -p "$raw"
   : >"$raw/failures.tsv"
-  local configs=(ours-mpich ours-openmpi oshmem mpi-mpich mpi-openmpi mpi-openmpi-sm
-    ours-mpich-internode ours-openmpi-internode mpi-mpich-multiple mpi-openmpi-multiple)
+  [ -z "$skipped" ] || echo "$skipped" >"$raw/hosts_skipped"
+  local node=(ours-mpich ours-openmpi oshmem mpi-mpich mpi-openmpi mpi-openmpi-sm)
+  local internode=(ours-mpich-internode ours-openmpi-internode mpi-mpich-multiple
+    mpi-openmpi-multiple)
   local sweep=(ours-openmpi oshmem mpi-openmpi)
   local ours=(ours-mpich ours-openmpi ours-mpich-internode ours-openmpi-internode)
   local pass config np
   for pass in $(seq 1 "$passes"); do
     mkdir -p "$raw/pass$pass"
-    for config in "${configs[@]}"; do run_config "$pass" "$config" 2; done
-    for np in 2 4; do
-      for config in "${sweep[@]}"; do run_config "$pass" "$config" "$np" -c; done
-    done
-    for config in ours-openmpi oshmem; do run_crowd "$pass" "$config" 8; done
-    for config in "${ours[@]}"; do run_ctx "$pass" "$config"; done
+    if wants node; then
+      for config in "${node[@]}"; do run_config "$pass" "$config" 2; done
+    fi
+    if wants internode; then
+      for config in "${internode[@]}"; do run_config "$pass" "$config" 2; done
+    fi
+    if wants coll; then
+      for np in 2 4; do
+        for config in "${sweep[@]}"; do run_config "$pass" "$config" "$np" -c; done
+      done
+    fi
+    if wants crowd; then
+      for config in ours-openmpi oshmem; do run_crowd "$pass" "$config" 8; done
+    fi
+    if wants ctx; then
+      for config in "${ours[@]}"; do run_ctx "$pass" "$config"; done
+    fi
+    if wants hosts; then stage_hosts "$pass"; fi
   done
   say "writing results.csv, table.md and plot.png in $docs"
   "$python" scripts/bench_report.py --raw "$raw" --out "$docs" \

@@ -2,11 +2,12 @@
 """bench_report.py: the report of scripts/bench.sh.
 
 Reads the raw outputs (RAW/pass<P>/<config>[-np<N>|-crowd-np<N>|-ctx].txt,
-"metric value unit" lines, and RAW/failures.tsv), takes each metric's best
-pass (see best()), and writes OUT/results.csv (config,metric,value,unit),
-OUT/table.md (the issue's targets, met or missed, every metric per
-configuration, and ctx_bench's rates) and OUT/plot.png (latencies, and
-bandwidth against message size).
+"metric value unit" lines, RAW/failures.tsv, and RAW/hosts_skipped: why the
+emulated hosts stage did not run), takes each metric's best pass (see
+best()), and writes OUT/results.csv (config,metric,value,unit), OUT/table.md
+(the issue's targets, met or missed, every metric per configuration, the
+same across 2 emulated hosts, and ctx_bench's rates) and OUT/plot.png
+(latencies, and bandwidth against message size).
 """
 import argparse
 import csv
@@ -24,11 +25,15 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 ON_NODE = ["ours-mpich", "ours-openmpi", "oshmem"]
+# (ours, raw MPI at MPI_THREAD_SINGLE, raw MPI at MPI_THREAD_MULTIPLE) per MPI:
+# forced inter-node mode on this machine, and 2 PEs on 2 emulated hosts.
 INTERNODE = [("ours-mpich-internode", "mpi-mpich", "mpi-mpich-multiple"),
              ("ours-openmpi-internode", "mpi-openmpi", "mpi-openmpi-multiple")]
+HOSTS = [("ours-mpich-hosts", "mpi-mpich-hosts", "mpi-mpich-hosts-multiple"),
+         ("ours-openmpi-hosts", "mpi-openmpi-hosts", "mpi-openmpi-hosts-multiple")]
 CONFIGS = ["ours-mpich", "ours-openmpi", "oshmem", "ours-mpich-internode",
            "ours-openmpi-internode", "mpi-mpich", "mpi-openmpi", "mpi-openmpi-sm",
-           "mpi-mpich-multiple", "mpi-openmpi-multiple"]
+           "mpi-mpich-multiple", "mpi-openmpi-multiple"] + [c for t in HOSTS for c in t]
 SWEEP = ["ours-openmpi", "oshmem", "mpi-openmpi"]
 LATENCY = ["put8_quiet_us", "get8_us", "p_quiet_us", "g_us", "fetch_add_us", "cswap_us",
            "pingpong_us", "barrier_us", "bcast8_us", "reduce_sum_us", "alltoall8_us"]
@@ -108,6 +113,15 @@ def best(values, unit):
     return min(values) if unit in ("us", "ms") else max(values)
 
 
+def read_hosts_skipped(raw):
+    """Why the hosts stage did not run (bench.sh's words), or None."""
+    try:
+        with open(os.path.join(raw, "hosts_skipped")) as f:
+            return f.read().strip() or None
+    except OSError:
+        return None
+
+
 def read_failures(raw):
     path = os.path.join(raw, "failures.tsv")
     if not os.path.exists(path):
@@ -176,21 +190,46 @@ def fmt_ratio(r):
     return "—" if r is None else f"{r:.2f}x"
 
 
+def target(res, name, metric, ours, ref_config, ref_metric, goal, at_most):
+    """One row of targets(): ours and ref_config are patterns of {mpi}."""
+    cells = []
+    for mpi in ["mpich", "openmpi"]:
+        config, ref = ours.format(mpi=mpi), ref_config.format(mpi=mpi)
+        value, ref_value = res.get((config, metric)), res.get((ref, ref_metric))
+        r = ratio(value, ref_value)
+        met = None if r is None else (r <= goal if at_most else r >= goal)
+        ref_name = ref if ref_metric == metric else f"{ref} {ref_metric}"
+        cells.append((config, value, ref_name, ref_value, r, met))
+    return (name, metric, f"≤ {goal:g}x" if at_most else f"≥ {goal:g}x", cells)
+
+
+def issue17_targets(res, where, ours, multiple):
+    """Issue 17: the library through MPI RMA (ours) against raw MPI of the same
+    MPI at the thread level the library runs MPI at (multiple); `where` names
+    the setting: forced inter-node mode, or PEs on emulated hosts."""
+    rows = []
+    for m in ["put8_quiet_us", "get8_us", "fetch_add_us", "cswap_us"]:
+        rows.append(target(res, f"{where} vs raw MPI (MULTIPLE)", m, ours, multiple, m,
+                           1.1, True))
+    for m in ["put8_nbi_rate", f"bw_put_{BIG}"]:
+        rows.append(target(res, f"{where} vs raw MPI (MULTIPLE)", m, ours, multiple, m,
+                           0.9, False))
+    for m in ["barrier_us", "bcast8_us", "reduce_sum_us"]:
+        rows.append(target(res, f"{where} vs the MPI collective (MULTIPLE)", m, ours,
+                           multiple, m, 1.1, True))
+    rows.append(target(res, f"{where}, ping-pong vs own put latency", "pingpong_us", ours,
+                       ours, "put8_quiet_us", 3.0, True))
+    return rows
+
+
 def targets(res):
     """Rows: (target, metric, goal, [(config, value, reference, ref value, ratio, met)
-    for MPICH, Open MPI]); met is None without data."""
+    for MPICH, Open MPI]); met is None without data. Those across emulated
+    hosts are in their own section (hosts_section())."""
     rows = []
 
-    def add(target, metric, ours, ref_config, ref_metric, goal, at_most):
-        cells = []
-        for mpi in ["mpich", "openmpi"]:
-            config, ref = ours.format(mpi=mpi), ref_config.format(mpi=mpi)
-            value, ref_value = res.get((config, metric)), res.get((ref, ref_metric))
-            r = ratio(value, ref_value)
-            met = None if r is None else (r <= goal if at_most else r >= goal)
-            ref_name = ref if ref_metric == metric else f"{ref} {ref_metric}"
-            cells.append((config, value, ref_name, ref_value, r, met))
-        rows.append((target, metric, f"≤ {goal:g}x" if at_most else f"≥ {goal:g}x", cells))
+    def add(*args):
+        rows.append(target(res, *args))
 
     for m in ["put8_quiet_us", "get8_us", "p_quiet_us", "g_us", "fetch_add_us", "cswap_us"]:
         add("on a node, latency vs OSHMEM", m, "ours-{mpi}", "oshmem", m, 0.7, True)
@@ -202,19 +241,7 @@ def targets(res):
         add("on a node, collective no slower than OSHMEM", m, "ours-{mpi}", "oshmem", m, 1.0, True)
     add("on a node, 4 MiB put vs memcpy", f"bw_put_{BIG}", "ours-{mpi}", "mpi-{mpi}",
         f"bw_memcpy_{BIG}", 0.95, False)
-    # Issue 17: forced inter-node mode against raw MPI of the same MPI, at the
-    # thread level the library runs MPI at (MULTIPLE).
-    for m in ["put8_quiet_us", "get8_us", "fetch_add_us", "cswap_us"]:
-        add("inter-node mode vs raw MPI (MULTIPLE)", m, "ours-{mpi}-internode",
-            "mpi-{mpi}-multiple", m, 1.1, True)
-    for m in ["put8_nbi_rate", f"bw_put_{BIG}"]:
-        add("inter-node mode vs raw MPI (MULTIPLE)", m, "ours-{mpi}-internode",
-            "mpi-{mpi}-multiple", m, 0.9, False)
-    for m in ["barrier_us", "bcast8_us", "reduce_sum_us"]:
-        add("inter-node mode vs the MPI collective (MULTIPLE)", m, "ours-{mpi}-internode",
-            "mpi-{mpi}-multiple", m, 1.1, True)
-    add("inter-node mode, ping-pong vs own put latency", "pingpong_us", "ours-{mpi}-internode",
-        "ours-{mpi}-internode", "put8_quiet_us", 3.0, True)
+    rows += issue17_targets(res, "inter-node mode", "ours-{mpi}-internode", "mpi-{mpi}-multiple")
     for m in GVAR:
         add("on a node, global variable vs OSHMEM", m, "ours-{mpi}", "oshmem", m, 0.7, True)
     for m in GVAR:
@@ -252,7 +279,67 @@ def table(header, rows):
     return "\n".join(lines)
 
 
-def write_table(path, res, units, failures, info, args):
+TARGET_HEADER = ["target", "metric", "goal", "MPICH: ours", "reference", "ratio", "",
+                 "Open MPI: ours", "reference", "ratio", ""]
+
+
+def target_table(rows):
+    """The markdown table of target rows (targets(), issue17_targets())."""
+    lines = []
+    for (name, metric, goal, cells) in rows:
+        line = [name, f"`{metric}`", goal]
+        for (config, value, ref_name, ref_value, r, met) in cells:
+            verdict = "no data" if met is None else "**met**" if met else "missed"
+            line += [fmt(value), f"{fmt(ref_value)} ({ref_name})", fmt_ratio(r), verdict]
+        lines.append(line)
+    return table(TARGET_HEADER, lines)
+
+
+def versus_raw_table(res, units, triples, extra=()):
+    """Every metric of ours against raw MPI at MPI_THREAD_SINGLE and at
+    MPI_THREAD_MULTIPLE, per (ours, single, multiple) of triples, then the
+    extra configurations' values; metrics without any value are left out."""
+    rows = []
+    for m in metric_order(res):
+        values = []
+        row = [label(m), units.get(m, "")]
+        for ours, ref, ref_multiple in triples:
+            a, b, c = res.get((ours, m)), res.get((ref, m)), res.get((ref_multiple, m))
+            values += [a, b, c]
+            row += [fmt(a), fmt(b), fmt_ratio(ratio(a, b)), fmt(c), fmt_ratio(ratio(a, c))]
+        for config in extra:
+            values.append(res.get((config, m)))
+            row.append(fmt(values[-1]))
+        if any(v is not None for v in values):
+            rows.append(row)
+    header = ["metric", "unit"]
+    for ours, ref, ref_multiple in triples:
+        header += [ours, ref, "ratio", ref_multiple, "ratio"]
+    return table(header + list(extra), rows)
+
+
+def hosts_section(res, units, skipped):
+    """Issue 17 across 2 emulated hosts: its targets and every metric."""
+    out = ["## Across 2 emulated hosts vs raw MPI RMA", ""]
+    if not any(config in {c for t in HOSTS for c in t} for (config, _) in res):
+        why = f": {skipped}" if skipped else " (no results, reason unknown)"
+        return out + [f"The emulated hosts stage of `scripts/bench.sh` did not run{why}.", ""]
+    out += ["2 PEs, one on each of 2 emulated hosts (network, UTS and IPC namespaces on a "
+            "private bridge, made by the cluster tool `cluster.sh` as `scripts/test-cluster.sh` "
+            "does): every operation goes through MPI RMA over TCP (UCX), as between the nodes "
+            "of a cluster with an Ethernet network. Both hosts share this machine's cores. "
+            "`ours-*-hosts`: this library (Open MPI with no osc option: the library's own "
+            "choice); `mpi-*-hosts`: raw MPI-3 RMA (Open MPI: osc/ucx) at "
+            "`MPI_THREAD_SINGLE`; `mpi-*-hosts-multiple`: at `MPI_THREAD_MULTIPLE`. Open MPI "
+            "runs with `mpi_yield_when_idle 1` (cluster.sh's default), MPICH with "
+            "cluster.sh's shim against its finalize hang.", ""]
+    out += [target_table(issue17_targets(res, "across hosts", "ours-{mpi}-hosts",
+                                         "mpi-{mpi}-hosts-multiple")), ""]
+    out += [versus_raw_table(res, units, HOSTS), ""]
+    return out
+
+
+def write_table(path, res, units, failures, hosts_skipped, info, args):
     now = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
     out = [
         "# Benchmarks against the peers",
@@ -278,18 +365,11 @@ def write_table(path, res, units, failures, info, args):
         "## Targets",
         "",
     ]
-    rows = []
-    for (target, metric, goal, cells) in targets(res):
-        row = [target, f"`{metric}`", goal]
-        for (config, value, ref_name, ref_value, r, met) in cells:
-            verdict = "no data" if met is None else "**met**" if met else "missed"
-            row += [fmt(value), f"{fmt(ref_value)} ({ref_name})", fmt_ratio(r), verdict]
-        rows.append(row)
     out += ["Ours is `ours-mpich` / `ours-openmpi` on a node, `ours-*-internode` in the "
             "inter-node rows; the memcpy reference is `bw_memcpy_4194304` of the raw MPI run; "
-            "the crowded node runs on Open MPI only (MPICH busy-polls).", ""]
-    out += [table(["target", "metric", "goal", "MPICH: ours", "reference", "ratio", "",
-                   "Open MPI: ours", "reference", "ratio", ""], rows), ""]
+            "the crowded node runs on Open MPI only (MPICH busy-polls). The inter-node targets "
+            "across 2 emulated hosts are in their own section below.", ""]
+    out += [target_table(targets(res)), ""]
 
     out += ["## On a node: this library vs OSHMEM", ""]
     rows = []
@@ -303,18 +383,8 @@ def write_table(path, res, units, failures, info, args):
                   rows), ""]
 
     out += ["## Inter-node mode (`SHMEM_FORCE_INTERNODE=1`) vs raw MPI RMA", ""]
-    rows = []
-    for m in metric_order(res):
-        row = [label(m), units.get(m, "")]
-        for ours, ref, ref_multiple in INTERNODE:
-            a, b, c = res.get((ours, m)), res.get((ref, m)), res.get((ref_multiple, m))
-            row += [fmt(a), fmt(b), fmt_ratio(ratio(a, b)), fmt(c), fmt_ratio(ratio(a, c))]
-        row.append(fmt(res.get(("mpi-openmpi-sm", m))))
-        rows.append(row)
-    header = ["metric", "unit"]
-    for ours, ref, ref_multiple in INTERNODE:
-        header += [ours, ref, "ratio", ref_multiple, "ratio"]
-    out += [table(header + ["mpi-openmpi-sm"], rows), ""]
+    out += [versus_raw_table(res, units, INTERNODE, ["mpi-openmpi-sm"]), ""]
+    out += hosts_section(res, units, hosts_skipped)
 
     sweep = sorted({(re.sub(r"_np\d+$", "", m), int(re.search(r"_np(\d+)$", m).group(1)))
                     for (_, m) in res if re.search(r"_np\d+$", m)},
@@ -365,8 +435,11 @@ def write_csv(path, res, units):
 
 STYLE = {"ours-mpich": ("C0", "-"), "ours-openmpi": ("C1", "-"), "oshmem": ("C2", "-"),
          "ours-mpich-internode": ("C0", "--"), "ours-openmpi-internode": ("C1", "--"),
-         "mpi-mpich": ("C0", ":"), "mpi-openmpi": ("C1", ":"), "mpi-openmpi-sm": ("C4", ":")}
-HATCH = {"-": "", "--": "//", ":": ".."}
+         "mpi-mpich": ("C0", ":"), "mpi-openmpi": ("C1", ":"), "mpi-openmpi-sm": ("C4", ":"),
+         "ours-mpich-hosts": ("C5", "-."), "ours-openmpi-hosts": ("C6", "-."),
+         "mpi-mpich-hosts": ("C5", "-"), "mpi-openmpi-hosts": ("C6", "-"),
+         "mpi-mpich-hosts-multiple": ("C5", ":"), "mpi-openmpi-hosts-multiple": ("C6", ":")}
+HATCH = {"-": "", "--": "//", ":": "..", "-.": "xx"}
 
 
 def size_text(size):
@@ -434,7 +507,8 @@ def main():
     info = machine()
     os.makedirs(args.out, exist_ok=True)
     write_csv(os.path.join(args.out, "results.csv"), res, units)
-    write_table(os.path.join(args.out, "table.md"), res, units, read_failures(args.raw), info, args)
+    write_table(os.path.join(args.out, "table.md"), res, units, read_failures(args.raw),
+                read_hosts_skipped(args.raw), info, args)
     write_plot(os.path.join(args.out, "plot.png"), res, info)
 
 

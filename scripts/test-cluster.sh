@@ -41,8 +41,9 @@
 #   no osc option (the user's view).
 set -u
 root=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
-tool_dir=${SHMEM_CLUSTER_TOOL:-$root/../shared/tools/cluster}
-cluster=$tool_dir/cluster.sh
+# cluster_probe, cluster_claim, ...: shared with scripts/bench.sh
+# shellcheck source=scripts/cluster_probe.sh
+. "$root/scripts/cluster_probe.sh"
 list=${SHMEM_CLUSTER_PROGRAMS:-$root/tests/cluster/programs.txt}
 run_limit=${SHMEM_CLUSTER_TIMEOUT:-120}
 fault_limit=30
@@ -58,15 +59,7 @@ build_mpich=$1
 build_openmpi=$2
 
 # ---- can this machine emulate hosts? ----
-[ -x "$cluster" ] || skip "the cluster tool is not at $cluster (set SHMEM_CLUSTER_TOOL)"
-[ "$(id -u)" = 0 ] || skip "network namespaces need root (running as uid $(id -u))"
-for cmd in ip unshare timeout; do
-  command -v "$cmd" >/dev/null || skip "$cmd is not installed (iproute2, util-linux, coreutils)"
-done
-probe=shmem-probe-$$
-ip netns add "$probe" 2>/dev/null || skip "cannot create network namespaces (ip netns add failed)"
-ip netns del "$probe"
-unshare --uts --ipc true 2>/dev/null || skip "cannot create UTS/IPC namespaces (unshare failed)"
+why=$(cluster_probe) || skip "$why"
 
 # ---- build dirs ----
 mpis=()
@@ -81,36 +74,18 @@ done
 [ ${#mpis[@]} -gt 0 ] || usage
 
 # ---- the emulated hosts: one user at a time, always torn down ----
-exec 9>/run/lock/shmem-test-cluster.lock
-flock -w 900 9 || { echo "another test-cluster.sh holds the hosts for 15 minutes" >&2; exit 1; }
-if [ -e "${NSMPI_STATE:-/run/nsmpi}/map" ]; then
-  echo "emulated hosts are up already (${NSMPI_STATE:-/run/nsmpi}/map): someone else's;" \
-       "wait, or '$cluster down' if they are stale" >&2
-  exit 1
-fi
+cluster_claim 900 || exit 1
 logs=$(mktemp -d "${TMPDIR:-/tmp}/shmem-cluster.XXXXXX")
 teardown() { "$cluster" down >/dev/null 2>&1; }
 trap teardown EXIT
 trap 'exit 130' INT TERM
 "$cluster" up 2 >"$logs/up.log" 2>&1 || { cat "$logs/up.log"; exit 1; }
-hosts=$(awk '$1 != "hhead" {print $1}' "${NSMPI_STATE:-/run/nsmpi}/map")
+hosts=$(cluster_hosts)
 
 export SHMEM_TEST_MULTI_HOST=1
 unset OMPI_MCA_osc
 declare -a results
 failures=0
-
-# PIDs still in an emulated host after a job ended (waits up to 5 s for the
-# daemons to go).
-leftovers() {
-  local left=""
-  for _ in 1 2 3 4 5 6 7 8 9 10; do
-    left=$(for h in $hosts; do ip netns pids "$h"; done | tr '\n' ' ')
-    [ -z "${left// /}" ] && return 0
-    sleep 0.5
-  done
-  echo "$left"
-}
 
 # verdict EXPECT RC SECONDS LIMIT LOG: prints "" (pass) or why it failed.
 verdict() {
@@ -146,7 +121,7 @@ run() {
   rc=$?
   secs=$(( $(date +%s) - t0 ))
   why=$(verdict "$expect" "$rc" "$secs" "$limit" "$log" | paste -sd ';' - | sed 's/;/; /g')
-  left=$(leftovers)
+  left=$(cluster_leftovers)
   if [ -n "$left" ]; then
     why="$why${why:+; }PEs left on the hosts: $left"
     kill -KILL $left 2>/dev/null
@@ -173,7 +148,7 @@ run_oshrun() { # dir program
   for h in $hosts; do echo "$h slots=2"; done >"$hostfile"
   t0=$(date +%s)
   NSMPI_TIMEOUT=$run_limit "$cluster" exec head "$dir/tools/oshrun" -np 4 --hostfile "$hostfile" \
-    --mca plm_rsh_agent "$tool_dir/nsrsh" --mca mpi_yield_when_idle 1 \
+    --mca plm_rsh_agent "$cluster_tool_dir/nsrsh" --mca mpi_yield_when_idle 1 \
     -x SHMEM_TEST_MULTI_HOST "$dir/$prog" </dev/null >"$log" 2>&1 &
   wait $!
   rc=$?
