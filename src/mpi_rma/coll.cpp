@@ -298,13 +298,14 @@ void alltoall(const Comm &team, void *dest, const void *source, const Exchange &
 void reduce(const Comm &team, void *dest, const void *source, std::size_t nelems,
             Elem elem, Op op) {
   const MPI_Datatype type = mpi_type(elem, __func__);
+  const MPI_Op mpi = mpi_op(op, elem);
+  const MPI_Comm comm = comm_of(team);
   char *d = static_cast<char *>(dest);
   const char *s = static_cast<const char *>(source);
   synced([&] {
     for_each_piece(nelems, elem.bytes, [&](std::size_t first, int n) {
       const std::size_t at = first * elem.bytes;
-      SHMEMI_MPI(MPI_Allreduce(s == d ? MPI_IN_PLACE : s + at, d + at, n, type, mpi_op(op, elem),
-                               comm_of(team)));
+      SHMEMI_MPI(MPI_Allreduce(s == d ? MPI_IN_PLACE : s + at, d + at, n, type, mpi, comm));
     });
   });
 }

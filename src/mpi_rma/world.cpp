@@ -355,7 +355,6 @@ void poll() {
 }
 
 void sync_all() {
-  std::atomic_thread_fence(std::memory_order_seq_cst);
   memory_sync();
   const Blocking blocking;
   SHMEMI_MPI(MPI_Barrier(state.comm));
