@@ -12,7 +12,8 @@
  * with a flush once every BENCH_RATE_WINDOW operations; the ping-pong =
  * MPI_Put + flush, then polling the local flag with MPI_Iprobe +
  * MPI_Win_sync; the collectives are MPI_Barrier, MPI_Bcast, MPI_Allreduce and
- * MPI_Alltoall. Output as in bench_common.h, with the same names as
+ * MPI_Alltoall, the last three with a barrier once every BENCH_COLL_SLOTS
+ * calls as shmem_bench. Output as in bench_common.h, with the same names as
  * shmem_bench. */
 #define _POSIX_C_SOURCE 200809L
 #include <mpi.h>
@@ -188,24 +189,36 @@ static long run_barrier(long n) {
   return n;
 }
 
+/* A barrier once every BENCH_COLL_SLOTS collectives, as shmem_bench has. */
+static void slot_barrier(long i) {
+  if (i > 0 && i % BENCH_COLL_SLOTS == 0) CHECK(MPI_Barrier(MPI_COMM_WORLD));
+}
+
 static long run_bcast8(long n) {
   long v = 0;
-  for (long i = 0; i < n; ++i) CHECK(MPI_Bcast(&v, 1, MPI_LONG, 0, MPI_COMM_WORLD));
+  for (long i = 0; i < n; ++i) {
+    slot_barrier(i);
+    CHECK(MPI_Bcast(&v, 1, MPI_LONG, 0, MPI_COMM_WORLD));
+  }
   return n;
 }
 
 static long run_reduce(long n) {
   long mine = b.me, sum;
-  for (long i = 0; i < n; ++i)
+  for (long i = 0; i < n; ++i) {
+    slot_barrier(i);
     CHECK(MPI_Allreduce(&mine, &sum, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD));
+  }
   return n;
 }
 
 static long *a2a_src, *a2a_dst;
 
 static long run_alltoall8(long n) {
-  for (long i = 0; i < n; ++i)
+  for (long i = 0; i < n; ++i) {
+    slot_barrier(i);
     CHECK(MPI_Alltoall(a2a_src, 1, MPI_LONG, a2a_dst, 1, MPI_LONG, MPI_COMM_WORLD));
+  }
   return n;
 }
 

@@ -26,7 +26,7 @@
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 #endif
 
-enum { COLL_SLOTS = 64, WRK_LONGS = 64, SYNC_LONGS = 64 };
+enum { COLL_SLOTS = BENCH_COLL_SLOTS, WRK_LONGS = 64, SYNC_LONGS = 64 };
 _Static_assert(SHMEM_BCAST_SYNC_SIZE <= SYNC_LONGS && SHMEM_REDUCE_SYNC_SIZE <= SYNC_LONGS &&
                    SHMEM_ALLTOALL_SYNC_SIZE <= SYNC_LONGS &&
                    SHMEM_REDUCE_MIN_WRKDATA_SIZE <= WRK_LONGS,
