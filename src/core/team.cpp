@@ -28,10 +28,8 @@ struct Registry {
   std::mutex lock;
   std::vector<std::unique_ptr<shmemi_team>> teams;
   std::map<ActiveSetKey, std::unique_ptr<shmemi_team>> active_sets;
-  // The active set met last, found without the lock and the map: the lookup
-  // was 150 of the 440 instructions the library added to a forced
-  // inter-node 8-byte shmem_broadcast64 (callgrind). Sets live until
-  // teams_stop, which clears this first.
+  // The active set met last (active_set). Sets live until teams_stop,
+  // which clears this first.
   std::atomic<const shmemi_team *> last_set{nullptr};
 };
 Registry registry;
@@ -220,13 +218,13 @@ void team_destroy(const char *routine, shmem_team_t team) {
   transport::comm_free(gone->comm);
 }
 
-const shmemi_team &active_set(const char *routine, int PE_start, int logPE_stride,
-                              int PE_size) {
+namespace {
+
+// An active set not met last: checked, then found or made.
+[[gnu::noinline]] const shmemi_team &find_active_set(const char *routine, int PE_start,
+                                                     int logPE_stride, int PE_size) {
   check_active_set(routine, PE_start, logPE_stride, PE_size);
   const int stride = PE_size == 1 ? 1 : 1 << logPE_stride;
-  const shmemi_team *last = registry.last_set.load(std::memory_order_acquire);
-  if (last && last->start == PE_start && last->stride == stride && last->size == PE_size)
-    return *last; // this PE was found a member when it was met
   if (team_index({PE_start, stride, PE_size}, rt.my_pe) < 0)
     fatal(routine, "PE %d is not in the active set PE_start = %d, logPE_stride = %d, "
                    "PE_size = %d: only its members may call", rt.my_pe, PE_start,
@@ -240,6 +238,21 @@ const shmemi_team &active_set(const char *routine, int PE_start, int logPE_strid
   }
   registry.last_set.store(set.get(), std::memory_order_release);
   return *set;
+}
+
+} // namespace
+
+// The set met last needs no lookup, and its arguments were checked then:
+// the checks, the lock and the map were 150 of the 440 instructions the
+// library added to a forced inter-node 8-byte shmem_broadcast64
+// (callgrind); the slow path apart keeps this one's prologue short.
+const shmemi_team &active_set(const char *routine, int PE_start, int logPE_stride,
+                              int PE_size) {
+  const shmemi_team *last = registry.last_set.load(std::memory_order_acquire);
+  if (last && logPE_stride >= 0 && logPE_stride <= 30 && last->start == PE_start &&
+      last->size == PE_size && last->stride == (PE_size == 1 ? 1 : 1 << logPE_stride))
+    return *last;
+  return find_active_set(routine, PE_start, logPE_stride, PE_size);
 }
 
 void teams_start() {

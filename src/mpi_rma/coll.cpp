@@ -44,8 +44,10 @@ template <class F> void synced(F &&collective) {
   memory_sync();
 }
 
-// Runs op(first, count) over pieces of n elements of elem_bytes each.
+// Runs op(first, count) over pieces of n elements of elem_bytes each; the
+// common single piece without the division.
 template <class F> void for_each_piece(std::size_t n, std::size_t elem_bytes, F op) {
+  if (n <= max_chunk && n * elem_bytes <= max_chunk) return op(0, static_cast<int>(n));
   const std::size_t per_piece = std::max<std::size_t>(1, max_chunk / elem_bytes);
   for (std::size_t first = 0; first < n; first += per_piece)
     op(first, static_cast<int>(std::min(per_piece, n - first)));
