@@ -13,6 +13,7 @@
 #define PSHMEM_H
 
 #include <shmem.h>
+#include <shmemx.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -37,6 +38,7 @@ SHMEMI_DECLS_COLL
 SHMEMI_DECLS_P2P
 SHMEMI_DECLS_P2P_LONG
 SHMEMI_DECLS_LOCK
+SHMEMI_DECLS_X
 #undef SHMEMI_NAME
 #define SHMEMI_NAME(NAME) NAME
 

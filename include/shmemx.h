@@ -1,7 +1,128 @@
-/* Extensions beyond the OpenSHMEM 1.6 specification. */
+/* Extensions beyond the OpenSHMEM 1.6 specification (shmemx_ names).
+ *
+ * Symmetric heap queries
+ *   shmemx_heap_size()       the bytes of this PE's symmetric heap
+ *                            (SHMEM_SYMMETRIC_SIZE rounded up to whole pages).
+ *   shmemx_heap_available()  the largest size that shmem_malloc(size) can
+ *                            return now. Allocations are collective and
+ *                            deterministic, so the value is the same on every
+ *                            PE that made the same calls. Neither routine
+ *                            communicates.
+ *
+ * Nonblocking team collectives (a proposal to the OpenSHMEM committee)
+ *   shmemx_TYPENAME_broadcast_nbi, _collect_nbi, _fcollect_nbi,
+ *   _alltoall_nbi, _alltoalls_nbi, the mem forms (shmemx_broadcastmem_nbi,
+ *   ...), the team reductions shmemx_TYPENAME_OP_reduce_nbi and the scans
+ *   shmemx_TYPENAME_sum_inscan_nbi / _sum_exscan_nbi take the arguments of
+ *   their blocking routine, check them the same way, start the collective
+ *   and return 0 at once.
+ *   - Completion: the next shmem_quiet() (the default context) completes
+ *     every nonblocking collective this PE started, on any team; so do
+ *     shmem_barrier_all() and shmem_finalize(). shmem_ctx_quiet(ctx)
+ *     completes those of ctx's team (all of them when that team is
+ *     SHMEM_TEAM_WORLD), and shmem_team_destroy(team) those of team. A PE's
+ *     completion is its own: after it, this PE's dest holds the result; the
+ *     other members' dest may not until they complete too.
+ *   - Until completion the program must not modify source nor read or write
+ *     dest, on this PE or through RMA from another PE; the routine may read
+ *     and write them at any time in between.
+ *   - Every member of the team calls the team's collectives, blocking and
+ *     nonblocking, in the same order, as for the blocking routines.
+ *   - They run over MPI's nonblocking collectives on the team's
+ *     communicator (MPI_Ibcast, MPI_Iallgather(v), MPI_Ialltoall,
+ *     MPI_Iallreduce, MPI_Iscan/MPI_Iexscan), also when the team's PEs share
+ *     a node: the library's shared-memory collectives need every member to
+ *     arrive, which would make the call block. */
 #ifndef SHMEMX_H
 #define SHMEMX_H
 
 #include <shmem.h>
+
+#define SHMEMI_DECLS_X_HEAP                                                    \
+  SHMEM_API size_t SHMEMI_NAME(shmemx_heap_size)(void) SHMEMI_NOEXCEPT;        \
+  SHMEM_API size_t SHMEMI_NAME(shmemx_heap_available)(void) SHMEMI_NOEXCEPT;
+
+/* shmemx_<N><kind><M>_nbi: N is TYPENAME_ and M empty, or N empty and M mem. */
+#define SHMEMI_DECL_COLL_NBI(N, M, T)                                          \
+  SHMEM_API int SHMEMI_NAME(shmemx_##N##broadcast##M##_nbi)(shmem_team_t team, T *dest, const T *source, size_t nelems, int PE_root) SHMEMI_NOEXCEPT; \
+  SHMEM_API int SHMEMI_NAME(shmemx_##N##collect##M##_nbi)(shmem_team_t team, T *dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT; \
+  SHMEM_API int SHMEMI_NAME(shmemx_##N##fcollect##M##_nbi)(shmem_team_t team, T *dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT; \
+  SHMEM_API int SHMEMI_NAME(shmemx_##N##alltoall##M##_nbi)(shmem_team_t team, T *dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT; \
+  SHMEM_API int SHMEMI_NAME(shmemx_##N##alltoalls##M##_nbi)(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) SHMEMI_NOEXCEPT;
+#define SHMEMI_DECL_COLL_NBI_TYPED(A, T, N) SHMEMI_DECL_COLL_NBI(N##_, , T)
+#define SHMEMI_DECL_REDUCE_NBI(OP, T, N)                                       \
+  SHMEM_API int SHMEMI_NAME(shmemx_##N##OP##_nbi)(shmem_team_t team, T *dest, const T *source, size_t nreduce) SHMEMI_NOEXCEPT;
+
+#define SHMEMI_DECLS_X_COLL                                                    \
+  SHMEMI_RMA_TYPES(SHMEMI_DECL_COLL_NBI_TYPED, ~)                              \
+  SHMEMI_DECL_COLL_NBI(, mem, void)                                            \
+  SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE_NBI, _and_reduce)        \
+  SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE_NBI, _or_reduce)         \
+  SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE_NBI, _xor_reduce)        \
+  SHMEMI_TEAM_REDUCE_MINMAX_TYPES(SHMEMI_DECL_REDUCE_NBI, _max_reduce)         \
+  SHMEMI_TEAM_REDUCE_MINMAX_TYPES(SHMEMI_DECL_REDUCE_NBI, _min_reduce)         \
+  SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE_NBI, _sum_reduce)          \
+  SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE_NBI, _prod_reduce)         \
+  SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE_NBI, _sum_inscan)          \
+  SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE_NBI, _sum_exscan)
+
+#define SHMEMI_DECLS_X SHMEMI_DECLS_X_HEAP SHMEMI_DECLS_X_COLL
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+SHMEMI_DECLS_X
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+/* Type-generic forms, as those of the blocking routines (shmem/coll.h). */
+#if defined(SHMEMI_HAVE_C11_GENERICS)
+#define SHMEMI_C11_COLL_NBI(NAME, TABLE, team, dest, ...)                      \
+  SHMEMI_C11_SELECT(TABLE, dest, shmemx_, _##NAME##_nbi)(team, dest, __VA_ARGS__)
+#define shmemx_broadcast_nbi(...) SHMEMI_C11_COLL_NBI(broadcast, SHMEMI_RMA_TYPES, __VA_ARGS__)
+#define shmemx_collect_nbi(...) SHMEMI_C11_COLL_NBI(collect, SHMEMI_RMA_TYPES, __VA_ARGS__)
+#define shmemx_fcollect_nbi(...) SHMEMI_C11_COLL_NBI(fcollect, SHMEMI_RMA_TYPES, __VA_ARGS__)
+#define shmemx_alltoall_nbi(...) SHMEMI_C11_COLL_NBI(alltoall, SHMEMI_RMA_TYPES, __VA_ARGS__)
+#define shmemx_alltoalls_nbi(...) SHMEMI_C11_COLL_NBI(alltoalls, SHMEMI_RMA_TYPES, __VA_ARGS__)
+#define shmemx_and_reduce_nbi(...) SHMEMI_C11_COLL_NBI(and_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, __VA_ARGS__)
+#define shmemx_or_reduce_nbi(...) SHMEMI_C11_COLL_NBI(or_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, __VA_ARGS__)
+#define shmemx_xor_reduce_nbi(...) SHMEMI_C11_COLL_NBI(xor_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, __VA_ARGS__)
+#define shmemx_max_reduce_nbi(...) SHMEMI_C11_COLL_NBI(max_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, __VA_ARGS__)
+#define shmemx_min_reduce_nbi(...) SHMEMI_C11_COLL_NBI(min_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, __VA_ARGS__)
+#define shmemx_sum_reduce_nbi(...) SHMEMI_C11_COLL_NBI(sum_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
+#define shmemx_prod_reduce_nbi(...) SHMEMI_C11_COLL_NBI(prod_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
+#define shmemx_sum_inscan_nbi(...) SHMEMI_C11_COLL_NBI(sum_inscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
+#define shmemx_sum_exscan_nbi(...) SHMEMI_C11_COLL_NBI(sum_exscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
+
+#elif defined(SHMEMI_HAVE_CXX_GENERICS)
+template <class T> inline int shmemx_broadcast_nbi(shmem_team_t team, T *dest, const T *source, size_t nelems, int PE_root) {
+  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmemx_, _broadcast_nbi, (team, dest, source, nelems, PE_root),
+                      "shmemx_broadcast_nbi: TYPE is not a standard RMA type")
+}
+template <class T> inline int shmemx_alltoalls_nbi(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmemx_, _alltoalls_nbi, (team, dest, source, dst, sst, nelems),
+                      "shmemx_alltoalls_nbi: TYPE is not a standard RMA type")
+}
+#define SHMEMI_CXX_COLL_NBI(NAME, TABLE, WHAT)                                 \
+  template <class T> inline int shmemx_##NAME##_nbi(shmem_team_t team, T *dest, const T *source, size_t nelems) { \
+    SHMEMI_CXX_DISPATCH(TABLE, T, shmemx_, _##NAME##_nbi, (team, dest, source, nelems), \
+                        "shmemx_" #NAME "_nbi: TYPE is not " WHAT)             \
+  }
+SHMEMI_CXX_COLL_NBI(collect, SHMEMI_RMA_TYPES, "a standard RMA type")
+SHMEMI_CXX_COLL_NBI(fcollect, SHMEMI_RMA_TYPES, "a standard RMA type")
+SHMEMI_CXX_COLL_NBI(alltoall, SHMEMI_RMA_TYPES, "a standard RMA type")
+SHMEMI_CXX_COLL_NBI(and_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, "a type the spec allows for AND")
+SHMEMI_CXX_COLL_NBI(or_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, "a type the spec allows for OR")
+SHMEMI_CXX_COLL_NBI(xor_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, "a type the spec allows for XOR")
+SHMEMI_CXX_COLL_NBI(max_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, "a type the spec allows for MAX")
+SHMEMI_CXX_COLL_NBI(min_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, "a type the spec allows for MIN")
+SHMEMI_CXX_COLL_NBI(sum_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for SUM")
+SHMEMI_CXX_COLL_NBI(prod_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for PROD")
+SHMEMI_CXX_COLL_NBI(sum_inscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for SUM")
+SHMEMI_CXX_COLL_NBI(sum_exscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for SUM")
+#endif /* generics */
 
 #endif /* SHMEMX_H */

@@ -4,6 +4,8 @@
 // and pSync is never written.
 #include <climits>
 
+#include <shmemx.h>
+
 #include "api/stamp.hpp"
 #include "core/coll.hpp"
 
@@ -13,16 +15,17 @@ namespace {
 
 template <class T>
 int team_reduce(const char *routine, shmem_team_t team, T *dest, const T *source,
-                size_t nreduce, Op op) {
-  coll_reduce(routine, collective_team(routine, team), dest, source, nreduce, elem_of<T>(), op);
+                size_t nreduce, Op op, Mode mode) {
+  coll_reduce(routine, collective_team(routine, team), dest, source, nreduce, elem_of<T>(), op,
+              mode);
   return 0;
 }
 
 template <class T>
 int team_scan(const char *routine, shmem_team_t team, T *dest, const T *source, size_t nelems,
-              bool inclusive) {
+              bool inclusive, Mode mode) {
   coll_scan(routine, collective_team(routine, team), dest, source, nelems, elem_of<T>(),
-            inclusive);
+            inclusive, mode);
   return 0;
 }
 
@@ -37,22 +40,27 @@ void set_reduce(const char *routine, ActiveSet set, T *dest, const T *source, in
 
 } // namespace
 
-// A is (SUFFIX, OP): shmem_<N><SUFFIX> reduces with Op::OP.
+// A is (SUFFIX, OP): shmem_<N><SUFFIX> reduces with Op::OP, and
+// shmemx_<N><SUFFIX>_nbi starts that reduction.
 #define SHMEMI_DEF_REDUCE(A, T, N) SHMEMI_DEF_REDUCE_(SHMEMI_UNPACK A, T, N)
 #define SHMEMI_DEF_REDUCE_(...) SHMEMI_DEF_REDUCE__(__VA_ARGS__)
 #define SHMEMI_DEF_REDUCE__(SUFFIX, OP, T, N)                                  \
-  SHMEMI_ENTRY(int, shmem_##N##SUFFIX)(shmem_team_t team, T *dest, const T *source,      \
-                                       size_t nreduce) noexcept {              \
-    return team_reduce("shmem_" #N #SUFFIX, team, dest, source, nreduce, Op::OP); \
-  }
+  SHMEMI_DEF_TEAM_ELEMENTWISE(shmem_##N##SUFFIX, team_reduce, T, Op::OP, Mode::blocking) \
+  SHMEMI_DEF_TEAM_ELEMENTWISE(shmemx_##N##SUFFIX##_nbi, team_reduce, T, Op::OP, \
+                              Mode::nonblocking)
 
 // A is (SUFFIX, INCLUSIVE).
 #define SHMEMI_DEF_SCAN(A, T, N) SHMEMI_DEF_SCAN_(SHMEMI_UNPACK A, T, N)
 #define SHMEMI_DEF_SCAN_(...) SHMEMI_DEF_SCAN__(__VA_ARGS__)
 #define SHMEMI_DEF_SCAN__(SUFFIX, INCLUSIVE, T, N)                             \
-  SHMEMI_ENTRY(int, shmem_##N##SUFFIX)(shmem_team_t team, T *dest, const T *source,      \
-                                       size_t nelems) noexcept {               \
-    return team_scan("shmem_" #N #SUFFIX, team, dest, source, nelems, INCLUSIVE); \
+  SHMEMI_DEF_TEAM_ELEMENTWISE(shmem_##N##SUFFIX, team_scan, T, INCLUSIVE, Mode::blocking) \
+  SHMEMI_DEF_TEAM_ELEMENTWISE(shmemx_##N##SUFFIX##_nbi, team_scan, T, INCLUSIVE, \
+                              Mode::nonblocking)
+
+// NAME (in full) calls HOW (team_reduce or team_scan) with WHAT and MODE.
+#define SHMEMI_DEF_TEAM_ELEMENTWISE(NAME, HOW, T, WHAT, MODE)                  \
+  SHMEMI_ENTRY(int, NAME)(shmem_team_t team, T *dest, const T *source, size_t count) noexcept { \
+    return HOW(#NAME, team, dest, source, count, WHAT, MODE);                  \
   }
 
 #define SHMEMI_DEF_TO_ALL(A, T, N) SHMEMI_DEF_TO_ALL_(SHMEMI_UNPACK A, T, N)

@@ -1,4 +1,6 @@
 // Section 9.3: memory management (core/memory.cpp).
+#include <shmemx.h>
+
 #include "api/stamp.hpp"
 #include "core/memory.hpp"
 
@@ -27,6 +29,12 @@ SHMEMI_ENTRY(void, shmem_free)(void *ptr) noexcept { heap_free(ptr, "shmem_free"
 
 SHMEMI_ENTRY(void *, shmem_realloc)(void *ptr, size_t size) noexcept {
   return heap_realloc(ptr, size, "shmem_realloc");
+}
+
+// Extensions (shmemx.h): queries that communicate with nobody.
+SHMEMI_ENTRY(size_t, shmemx_heap_size)(void) noexcept { return heap_size("shmemx_heap_size"); }
+SHMEMI_ENTRY(size_t, shmemx_heap_available)(void) noexcept {
+  return heap_available("shmemx_heap_available");
 }
 
 // Deprecated since 1.2.

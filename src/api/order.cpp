@@ -1,6 +1,7 @@
 // Section 9.11 (memory ordering) and the world barriers of section 9.9.
 #include "api/stamp.hpp"
 #include "core/checks.hpp"
+#include "core/coll.hpp"
 #include "core/order.hpp"
 #include "core/sync.hpp"
 
@@ -18,6 +19,7 @@ SHMEMI_ENTRY(void, shmem_ctx_fence)(shmem_ctx_t ctx) noexcept { fence(ctx, "shme
 
 SHMEMI_ENTRY(void, shmem_barrier_all)(void) noexcept {
   require_init("shmem_barrier_all");
+  coll_complete_if_started(nullptr);
   barrier_all();
 }
 

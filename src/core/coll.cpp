@@ -40,7 +40,16 @@ void require_same_or_disjoint(const char *routine, const void *dest, const void 
                    "allowed are the same array or disjoint arrays", dest, source, nbytes);
 }
 
+void started() { collectives_started.fetch_add(1, std::memory_order_relaxed); }
+
 } // namespace
+
+std::atomic<std::size_t> collectives_started{0};
+
+void coll_complete(const shmemi_team *team) {
+  const std::size_t done = transport::complete(team == nullptr ? nullptr : team->comm);
+  collectives_started.fetch_sub(done, std::memory_order_relaxed);
+}
 
 void coll_sync(const shmemi_team &team) {
   if (meets_on_node(team)) return node_barrier(team);
@@ -49,7 +58,7 @@ void coll_sync(const shmemi_team &team) {
 
 void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
                     const void *source, std::size_t nelems, std::size_t elem_bytes, int root,
-                    RootDest root_dest) {
+                    RootDest root_dest, Mode mode) {
   const BackendCall call(routine);
   require_root(routine, root, team.size);
   const std::size_t n = require_bytes(routine, "nelems", nelems, elem_bytes);
@@ -60,7 +69,8 @@ void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
   if (n == 0) return;
   require_symmetric(routine, "dest", dest, n);
   require_symmetric(routine, "source", source, n);
-  if (node::usable(team, dest) && node::usable(team, source))
+  const bool blocking = mode == Mode::blocking;
+  if (blocking && node::usable(team, dest) && node::usable(team, source))
     return node::broadcast(team, dest, source, n, root, root_dest == RootDest::updated);
   void *buffer = dest;
   if (team_world_pe(team, root) == rt.my_pe) {
@@ -69,11 +79,29 @@ void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
     else if (dest != source)
       std::memmove(dest, source, n);
   }
-  transport::broadcast(*team.comm, buffer, n, root);
+  if (blocking) return transport::broadcast(*team.comm, buffer, n, root);
+  transport::broadcast_start(*team.comm, buffer, n, root);
+  started();
 }
 
+namespace {
+
+// The nonblocking collect: dest is checked once the total is known, where
+// the sizes differ only at completion.
+void collect_started(const char *routine, const shmemi_team &team, void *dest,
+                     const void *source, std::size_t n, bool fixed) {
+  auto check_total = [routine, dest](std::size_t total) {
+    if (total > 0) require_symmetric(routine, "dest", dest, total);
+  };
+  if (fixed) check_total(n * static_cast<std::size_t>(team.size));
+  transport::collect_start(*team.comm, dest, source, n, fixed, check_total);
+  started();
+}
+
+} // namespace
+
 void coll_collect(const char *routine, const shmemi_team &team, void *dest, const void *source,
-                  std::size_t nelems, std::size_t elem_bytes, bool fixed) {
+                  std::size_t nelems, std::size_t elem_bytes, bool fixed, Mode mode) {
   const BackendCall call(routine);
   const std::size_t n = require_bytes(routine, "nelems", nelems, elem_bytes);
   // dest holds at least this PE's block (the others' sizes are known only
@@ -82,6 +110,7 @@ void coll_collect(const char *routine, const shmemi_team &team, void *dest, cons
       fixed ? require_bytes(routine, "nelems", n, static_cast<std::size_t>(team.size)) : n;
   require_disjoint(routine, "dest", dest, at_least, "source", source, n);
   if (n > 0) require_symmetric(routine, "source", source, n);
+  if (mode == Mode::nonblocking) return collect_started(routine, team, dest, source, n, fixed);
   // On a node the sizes come with the entry barrier, which every member
   // then leaves through the exit barrier, whatever the total.
   const bool on_node = node::usable(team, dest);
@@ -101,7 +130,7 @@ void coll_collect(const char *routine, const shmemi_team &team, void *dest, cons
 
 void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, const void *source,
                    std::ptrdiff_t dst, std::ptrdiff_t sst, std::size_t nelems,
-                   std::size_t elem_bytes) {
+                   std::size_t elem_bytes, Mode mode) {
   const BackendCall call(routine);
   if (dst < 1 || sst < 1) [[unlikely]]
     fatal(routine, "arguments dst = %td and sst = %td must both be at least 1", dst, sst);
@@ -114,6 +143,10 @@ void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, con
   require_symmetric(routine, "dest", dest, dest_bytes);
   require_symmetric(routine, "source", source, source_bytes);
   const transport::Exchange x{nelems, elem_bytes, dst, sst};
+  if (mode == Mode::nonblocking) {
+    transport::alltoall_start(*team.comm, dest, source, x);
+    return started();
+  }
   if (node::usable(team, dest) && node::usable(team, source))
     return node::alltoall(team, dest, source, x);
   transport::alltoall(*team.comm, dest, source, x);
@@ -137,18 +170,26 @@ bool elementwise_args(const char *routine, const char *count_arg, void *dest,
 } // namespace
 
 void coll_reduce(const char *routine, const shmemi_team &team, void *dest, const void *source,
-                 std::size_t nreduce, Elem elem, Op op) {
+                 std::size_t nreduce, Elem elem, Op op, Mode mode) {
   const BackendCall call(routine);
   if (!elementwise_args(routine, "nreduce", dest, source, nreduce, elem)) return;
+  if (mode == Mode::nonblocking) {
+    transport::reduce_start(*team.comm, dest, source, nreduce, elem, op);
+    return started();
+  }
   if (node::usable(team, dest) && node::usable(team, source))
     return node::reduce(team, dest, source, nreduce, elem, op);
   transport::reduce(*team.comm, dest, source, nreduce, elem, op);
 }
 
 void coll_scan(const char *routine, const shmemi_team &team, void *dest, const void *source,
-               std::size_t nelems, Elem elem, bool inclusive) {
+               std::size_t nelems, Elem elem, bool inclusive, Mode mode) {
   const BackendCall call(routine);
   if (!elementwise_args(routine, "nelems", dest, source, nelems, elem)) return;
+  if (mode == Mode::nonblocking) {
+    transport::sum_scan_start(*team.comm, dest, source, nelems, elem, inclusive);
+    return started();
+  }
   if (node::usable(team, dest) && node::usable(team, source))
     return node::sum_scan(team, dest, source, nelems, elem, inclusive);
   transport::sum_scan(*team.comm, dest, source, nelems, elem, inclusive);

@@ -3,6 +3,7 @@
 // argument checks, then the transport.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <type_traits>
 
@@ -49,20 +50,37 @@ inline const shmemi_team &collective_set(const char *routine, ActiveSet set) {
 // copies there too.
 enum class RootDest { untouched, updated };
 
+// A collective completes before it returns, or (the shmemx_ *_nbi routines)
+// is started and completes in coll_complete. The nonblocking ones always go
+// through the transport: the node's shared-memory collectives need every
+// member to arrive.
+enum class Mode : bool { blocking, nonblocking };
+
 void coll_sync(const shmemi_team &team);
 void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
                     const void *source, std::size_t nelems, std::size_t elem_bytes, int root,
-                    RootDest root_dest);
+                    RootDest root_dest, Mode mode = Mode::blocking);
 // fixed: fcollect (nelems equal on every PE); else collect.
 void coll_collect(const char *routine, const shmemi_team &team, void *dest, const void *source,
-                  std::size_t nelems, std::size_t elem_bytes, bool fixed);
+                  std::size_t nelems, std::size_t elem_bytes, bool fixed,
+                  Mode mode = Mode::blocking);
 // Strides in elements; alltoall is the case dst = sst = 1.
 void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, const void *source,
                    std::ptrdiff_t dst, std::ptrdiff_t sst, std::size_t nelems,
-                   std::size_t elem_bytes);
+                   std::size_t elem_bytes, Mode mode = Mode::blocking);
 void coll_reduce(const char *routine, const shmemi_team &team, void *dest, const void *source,
-                 std::size_t nreduce, Elem elem, Op op);
+                 std::size_t nreduce, Elem elem, Op op, Mode mode = Mode::blocking);
 void coll_scan(const char *routine, const shmemi_team &team, void *dest, const void *source,
-               std::size_t nelems, Elem elem, bool inclusive);
+               std::size_t nelems, Elem elem, bool inclusive, Mode mode = Mode::blocking);
+
+// Nonblocking collectives started and not yet completed by this PE.
+extern std::atomic<std::size_t> collectives_started;
+// Completes this PE's nonblocking collectives on `team`, or on every team
+// (nullptr): what quiet, barrier_all, team_destroy and finalize call.
+void coll_complete(const shmemi_team *team);
+inline void coll_complete_if_started(const shmemi_team *team) {
+  if (collectives_started.load(std::memory_order_relaxed) != 0) [[unlikely]]
+    coll_complete(team);
+}
 
 } // namespace shmemi

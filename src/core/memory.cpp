@@ -111,4 +111,14 @@ void *heap_realloc(void *ptr, std::size_t size, const char *routine) {
   return result;
 }
 
+std::size_t heap_size(const char *routine) {
+  require_init(routine);
+  return rt.allocator->capacity();
+}
+
+std::size_t heap_available(const char *routine) {
+  require_init(routine);
+  return rt.allocator->largest_free();
+}
+
 } // namespace shmemi

@@ -8,6 +8,7 @@
 #include <utility>
 #include <unistd.h>
 
+#include "core/coll.hpp"
 #include "core/context.hpp"
 #include "core/ending.hpp"
 #include "base/report.hpp"
@@ -171,6 +172,7 @@ void abort_job(int status) {
 // there too).
 void runtime_finalize() {
   const BackendCall call("shmem_finalize");
+  coll_complete_if_started(nullptr);
   if (rt.init_depth > 1) {
     barrier_all();
     --rt.init_depth;

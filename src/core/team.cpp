@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/report.hpp"
+#include "core/coll.hpp"
 #include "core/runtime.hpp"
 #include "core/sync.hpp"
 #include "port/collectives.hpp"
@@ -213,6 +214,7 @@ void team_destroy(const char *routine, shmem_team_t team) {
     fatal(routine, "argument team is %s: predefined teams cannot be destroyed",
           team == SHMEM_TEAM_WORLD ? "SHMEM_TEAM_WORLD" : "SHMEM_TEAM_SHARED");
   std::unique_ptr<shmemi_team> gone = take_team(routine, team);
+  coll_complete_if_started(gone.get());
   contexts_of_team_stop(gone.get());
   release_slot(*gone);
   transport::comm_free(gone->comm);

@@ -19,7 +19,7 @@ constexpr int create_group_tag = 0x5e7;
 Comm *adopt(MPI_Comm comm) {
   if (comm == MPI_COMM_NULL) return nullptr;
   SHMEMI_MPI(MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN));
-  return new Comm{comm};
+  return new Comm{comm, MPI_COMM_NULL, false};
 }
 
 } // namespace
@@ -65,6 +65,8 @@ Comm *comm_of_progression(int start, int stride, int size) {
 void comm_free(Comm *comm) {
   if (comm == nullptr) return;
   std::unique_ptr<Comm> owned(comm);
+  complete(comm);
+  if (owned->later != MPI_COMM_NULL) SHMEMI_MPI(MPI_Comm_free(&owned->later));
   SHMEMI_MPI(MPI_Comm_free(&owned->comm));
 }
 

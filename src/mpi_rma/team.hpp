@@ -7,6 +7,10 @@
 
 struct shmemi::transport::Comm {
   MPI_Comm comm = MPI_COMM_NULL;
+  // A duplicate for the second phase of nonblocking collects (coll_nbi.cpp),
+  // asked for by the first of them (MPI_Comm_idup sets it when complete).
+  mutable MPI_Comm later = MPI_COMM_NULL;
+  mutable bool later_asked = false;
 };
 
 namespace shmemi::mpi {

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 
@@ -68,5 +69,22 @@ void reduce(const Comm &team, void *dest, const void *source, std::size_t nelems
 // Prefix sums in team order; the exclusive scan gives zero on team PE 0.
 void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nelems,
               Elem elem, bool inclusive);
+
+// Nonblocking forms (the shmemx_ *_nbi routines): each starts the collective
+// and returns; complete() finishes it, and until then its buffers belong to
+// the operation. Every member starts a team's collectives in one order.
+void broadcast_start(const Comm &team, void *buffer, std::size_t nbytes, int root);
+// fixed: every member gives `mine` bytes (fcollect); otherwise the sizes are
+// exchanged first and `check_total` sees their sum before dest is written.
+void collect_start(const Comm &team, void *dest, const void *source, std::size_t mine,
+                   bool fixed, std::function<void(std::size_t)> check_total);
+void alltoall_start(const Comm &team, void *dest, const void *source, const Exchange &x);
+void reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems,
+                  Elem elem, Op op);
+void sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems,
+                    Elem elem, bool inclusive);
+// Completes the collectives started on `team` (on every team: nullptr), in
+// the order they were started; returns how many.
+std::size_t complete(const Comm *team);
 
 } // namespace shmemi::transport

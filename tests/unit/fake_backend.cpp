@@ -373,4 +373,54 @@ void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nele
     std::memset(dest, 0, nelems * elem.bytes);
 }
 
+// The nonblocking forms do their work at once (as if it completed at the
+// start) and are counted until complete().
+namespace {
+std::vector<const Comm *> started_on;
+}
+
+void broadcast_start(const Comm &team, void *buffer, std::size_t nbytes, int root) {
+  broadcast(team, buffer, nbytes, root);
+  started_on.push_back(&team);
+}
+
+void collect_start(const Comm &team, void *dest, const void *source, std::size_t mine,
+                   bool fixed, std::function<void(std::size_t)> check_total) {
+  const std::vector<std::size_t> sizes(std::max<std::size_t>(1, team.world_pes.size()), mine);
+  if (!fixed) check_total(mine * sizes.size());
+  gather_blocks(team, dest, source, sizes);
+  started_on.push_back(&team);
+}
+
+void alltoall_start(const Comm &team, void *dest, const void *source, const Exchange &x) {
+  alltoall(team, dest, source, x);
+  started_on.push_back(&team);
+}
+
+void reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems,
+                  Elem elem, Op op) {
+  reduce(team, dest, source, nelems, elem, op);
+  started_on.push_back(&team);
+}
+
+void sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems,
+                    Elem elem, bool inclusive) {
+  sum_scan(team, dest, source, nelems, elem, inclusive);
+  started_on.push_back(&team);
+}
+
+std::size_t complete(const Comm *team) {
+  const auto kept = std::remove_if(started_on.begin(), started_on.end(), [&](const Comm *c) {
+    return team == nullptr || c == team;
+  });
+  const auto done = static_cast<std::size_t>(started_on.end() - kept);
+  started_on.erase(kept, started_on.end());
+  if (done > 0) {
+    fake::Call &c = record("complete");
+    c.comm = team;
+    c.bytes = done;
+  }
+  return done;
+}
+
 } // namespace shmemi::transport
