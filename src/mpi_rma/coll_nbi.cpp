@@ -20,6 +20,10 @@
 #include "mpi_rma/state.hpp"
 #include "mpi_rma/team.hpp"
 
+namespace shmemi::mpi {
+std::atomic<unsigned> collectives_in_flight{0};
+} // namespace shmemi::mpi
+
 namespace shmemi::transport {
 using namespace shmemi::mpi;
 
@@ -53,6 +57,7 @@ template <class F> void start(const Comm &team, F issue) {
   issue(*op);
   const std::lock_guard<std::mutex> hold(outstanding.lock);
   outstanding.list.push_back(std::move(op));
+  collectives_in_flight.fetch_add(1, std::memory_order_relaxed);
 }
 
 void finish(Started &op) {
@@ -211,6 +216,7 @@ std::size_t complete(const Comm *team) {
     it = outstanding.list.erase(it);
     ++done;
   }
+  collectives_in_flight.fetch_sub(static_cast<unsigned>(done), std::memory_order_relaxed);
   if (done > 0) memory_sync();
   return done;
 }

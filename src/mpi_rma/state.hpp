@@ -161,6 +161,10 @@ void release_pending_operands(Channel &ch, unsigned long mark);
 // Makes a communicator on every PE, thread or not (interval 0).
 void progress_start(unsigned interval_us, std::atomic<int> *wake);
 void progress_stop();
+// Nonblocking collectives started and not completed (coll_nbi.cpp): while
+// there are any, the thread calls in after every quiet interval, so that
+// they advance while the program computes.
+extern std::atomic<unsigned> collectives_in_flight;
 
 // The window of the Life records (ending.cpp), in the access epoch; and
 // its end. Collective.

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/coll.hpp"
+#include "core/order.hpp"
 
 namespace {
 
@@ -175,6 +176,52 @@ TEST_F(CollMixed, TeamOnThisNodeUsesSharedMemory) {
   shmemi::coll_sync(*team);
   EXPECT_EQ(dest[3], 1 + 2);
   EXPECT_EQ(transport_collectives(), 0u);
+}
+
+// ---- nonblocking collectives -----------------------------------------------------
+
+// The node's collectives need every member at once, so a nonblocking one
+// is the transport's even on a node; quiet completes it.
+TEST_F(CollOnNode, NonblockingReductionStartsOnTheTransport) {
+  fill_sources(0);
+  int *dest = ints_at(heap_at(0), 4096);
+  shmemi::coll_reduce("shmemx_int_sum_reduce_nbi", *SHMEM_TEAM_WORLD, dest, heap_at(0), big,
+                      int_elem, Op::sum, shmemi::Mode::nonblocking);
+  EXPECT_EQ(count("reduce"), 1u);
+  EXPECT_EQ(count("complete"), 0u);
+  EXPECT_EQ(shmemi::collectives_started.load(), 1u);
+  shmemi::quiet(SHMEM_CTX_DEFAULT, "shmem_quiet");
+  EXPECT_EQ(count("complete"), 1u);
+  EXPECT_EQ(shmemi::collectives_started.load(), 0u);
+  shmemi::quiet(SHMEM_CTX_DEFAULT, "shmem_quiet"); // nothing left: no second call
+  EXPECT_EQ(count("complete"), 1u);
+}
+
+// A context's quiet completes its team's collectives and leaves the others'.
+TEST_F(CollMixed, ContextQuietCompletesItsTeamsCollectives) {
+  const shmem_team_t team = split(1, 1, 3);
+  shmem_ctx_t ctx = SHMEM_CTX_INVALID;
+  ASSERT_EQ(shmemi::context_create(team, 0, &ctx, "shmem_team_create_ctx"), 0);
+  shmemi::coll_broadcast("shmemx_broadcastmem_nbi", *team, heap_at(64), heap_at(0), 16, 1, 0,
+                         shmemi::RootDest::updated, shmemi::Mode::nonblocking);
+  shmemi::coll_alltoall("shmemx_alltoallmem_nbi", *SHMEM_TEAM_WORLD, heap_at(256), heap_at(0),
+                        1, 1, 8, 1, shmemi::Mode::nonblocking);
+  shmemi::quiet(ctx, "shmem_ctx_quiet");
+  EXPECT_EQ(only("complete").comm, team->comm);
+  EXPECT_EQ(shmemi::collectives_started.load(), 1u);
+  shmemi::quiet(SHMEM_CTX_DEFAULT, "shmem_quiet");
+  EXPECT_EQ(shmemi::collectives_started.load(), 0u);
+  shmemi::context_destroy(ctx);
+}
+
+// A collect whose sizes are exchanged checks dest against the total.
+TEST_F(CollMixed, NonblockingCollectChecksTheTotal) {
+  std::memcpy(heap_at(0), "pe1", 4);
+  shmemi::coll_collect("shmemx_collectmem_nbi", *SHMEM_TEAM_WORLD, heap_at(64), heap_at(0), 4,
+                       1, false, shmemi::Mode::nonblocking);
+  EXPECT_STREQ(heap_at(64 + 4), "pe1");
+  shmemi::quiet(SHMEM_CTX_DEFAULT, "shmem_quiet");
+  EXPECT_EQ(shmemi::collectives_started.load(), 0u);
 }
 
 // ---- this PE alone on its node --------------------------------------------------
