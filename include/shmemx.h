@@ -28,11 +28,17 @@
  *     and write them at any time in between.
  *   - Every member of the team calls the team's collectives, blocking and
  *     nonblocking, in the same order, as for the blocking routines.
- *   - They run over MPI's nonblocking collectives on the team's
- *     communicator (MPI_Ibcast, MPI_Iallgather(v), MPI_Ialltoall,
- *     MPI_Iallreduce, MPI_Iscan/MPI_Iexscan), also when the team's PEs share
- *     a node: the library's shared-memory collectives need every member to
- *     arrive, which would make the call block. */
+ *   - On a team whose PEs share a node, broadcasts, reductions and scans of
+ *     at most 1 KiB post this PE's data at the start and read the others'
+ *     at completion, through the team's staging buffers. Each buffer serves
+ *     every second collective of the team, so such a start first completes
+ *     this PE's collective of the team before last, which waits until
+ *     every member has started that one. Everything else runs over MPI's
+ *     nonblocking collectives on the team's communicator (MPI_Ibcast,
+ *     MPI_Iallgather(v), MPI_Ialltoall, MPI_Iallreduce, MPI_Iscan and
+ *     MPI_Iexscan), also on a node, where the shared-memory algorithms need
+ *     every member at once. A team of one completes its collectives at once.
+ */
 #ifndef SHMEMX_H
 #define SHMEMX_H
 

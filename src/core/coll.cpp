@@ -42,12 +42,18 @@ void require_same_or_disjoint(const char *routine, const void *dest, const void 
 
 void started() { collectives_started.fetch_add(1, std::memory_order_relaxed); }
 
+// A team of one has nobody to wait for: its collectives complete at once.
+Mode mode_for(const shmemi_team &team, Mode asked) {
+  return team.size == 1 ? Mode::blocking : asked;
+}
+
 } // namespace
 
 std::atomic<std::size_t> collectives_started{0};
 
 void coll_complete(const shmemi_team *team) {
-  const std::size_t done = transport::complete(team == nullptr ? nullptr : team->comm);
+  const std::size_t done =
+      node::complete(team) + transport::complete(team == nullptr ? nullptr : team->comm);
   collectives_started.fetch_sub(done, std::memory_order_relaxed);
 }
 
@@ -69,9 +75,13 @@ void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
   if (n == 0) return;
   require_symmetric(routine, "dest", dest, n);
   require_symmetric(routine, "source", source, n);
-  const bool blocking = mode == Mode::blocking;
+  const bool blocking = mode_for(team, mode) == Mode::blocking;
   if (blocking && node::usable(team, dest) && node::usable(team, source))
     return node::broadcast(team, dest, source, n, root, root_dest == RootDest::updated);
+  if (!blocking && node::startable(team, dest, source, n)) {
+    node::broadcast_start(team, dest, source, n, root);
+    return started();
+  }
   void *buffer = dest;
   if (team_world_pe(team, root) == rt.my_pe) {
     if (root_dest == RootDest::untouched)
@@ -110,7 +120,8 @@ void coll_collect(const char *routine, const shmemi_team &team, void *dest, cons
       fixed ? require_bytes(routine, "nelems", n, static_cast<std::size_t>(team.size)) : n;
   require_disjoint(routine, "dest", dest, at_least, "source", source, n);
   if (n > 0) require_symmetric(routine, "source", source, n);
-  if (mode == Mode::nonblocking) return collect_started(routine, team, dest, source, n, fixed);
+  if (mode_for(team, mode) == Mode::nonblocking)
+    return collect_started(routine, team, dest, source, n, fixed);
   // On a node the sizes come with the entry barrier, which every member
   // then leaves through the exit barrier, whatever the total.
   const bool on_node = node::usable(team, dest);
@@ -143,7 +154,7 @@ void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, con
   require_symmetric(routine, "dest", dest, dest_bytes);
   require_symmetric(routine, "source", source, source_bytes);
   const transport::Exchange x{nelems, elem_bytes, dst, sst};
-  if (mode == Mode::nonblocking) {
+  if (mode_for(team, mode) == Mode::nonblocking) {
     transport::alltoall_start(*team.comm, dest, source, x);
     return started();
   }
@@ -173,8 +184,11 @@ void coll_reduce(const char *routine, const shmemi_team &team, void *dest, const
                  std::size_t nreduce, Elem elem, Op op, Mode mode) {
   const BackendCall call(routine);
   if (!elementwise_args(routine, "nreduce", dest, source, nreduce, elem)) return;
-  if (mode == Mode::nonblocking) {
-    transport::reduce_start(*team.comm, dest, source, nreduce, elem, op);
+  if (mode_for(team, mode) == Mode::nonblocking) {
+    if (node::startable(team, dest, source, nreduce * elem.bytes))
+      node::reduce_start(team, dest, source, nreduce, elem, op);
+    else
+      transport::reduce_start(*team.comm, dest, source, nreduce, elem, op);
     return started();
   }
   if (node::usable(team, dest) && node::usable(team, source))
@@ -186,8 +200,11 @@ void coll_scan(const char *routine, const shmemi_team &team, void *dest, const v
                std::size_t nelems, Elem elem, bool inclusive, Mode mode) {
   const BackendCall call(routine);
   if (!elementwise_args(routine, "nelems", dest, source, nelems, elem)) return;
-  if (mode == Mode::nonblocking) {
-    transport::sum_scan_start(*team.comm, dest, source, nelems, elem, inclusive);
+  if (mode_for(team, mode) == Mode::nonblocking) {
+    if (node::startable(team, dest, source, nelems * elem.bytes))
+      node::sum_scan_start(team, dest, source, nelems, elem, inclusive);
+    else
+      transport::sum_scan_start(*team.comm, dest, source, nelems, elem, inclusive);
     return started();
   }
   if (node::usable(team, dest) && node::usable(team, source))

@@ -51,9 +51,10 @@ inline const shmemi_team &collective_set(const char *routine, ActiveSet set) {
 enum class RootDest { untouched, updated };
 
 // A collective completes before it returns, or (the shmemx_ *_nbi routines)
-// is started and completes in coll_complete. The nonblocking ones always go
-// through the transport: the node's shared-memory collectives need every
-// member to arrive.
+// is started and completes in coll_complete. The nonblocking ones go
+// through the transport, but for the small ones of a team on this node
+// (core/coll_node.hpp, startable): the node's other algorithms need every
+// member at once.
 enum class Mode : bool { blocking, nonblocking };
 
 void coll_sync(const shmemi_team &team);

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <utility>
 
 #include "port/combine.hpp"
 #include "core/runtime.hpp"
@@ -56,13 +60,15 @@ void fold_range(const shmemi_team &team, char *acc, const void *source, std::siz
   }
 }
 
-// Small data through the staging buffers: dest may be the source, since
-// the others read this PE's buffer.
-void elementwise_staged(const shmemi_team &team, void *dest, const void *source,
-                        std::size_t bytes, const Fold &f) {
-  Staged staged(team);
+// Small data through the staging buffers, in two halves (a nonblocking
+// collective posts at its start and reads at its completion): dest may be
+// the source, since the others read this PE's buffer.
+void post_source(Staged &staged, const void *source, std::size_t bytes) {
   std::memcpy(staged.mine(), source, bytes);
   staged.post();
+}
+
+void fold_staged(Staged &staged, void *dest, std::size_t bytes, const Fold &f) {
   if (f.end == 0) {
     std::memset(dest, 0, bytes);
     return;
@@ -73,6 +79,16 @@ void elementwise_staged(const shmemi_team &team, void *dest, const void *source,
 
 bool stageable(const shmemi_team &team, std::size_t bytes) {
   return team.slot >= 0 && bytes <= stage_bytes;
+}
+
+void settle(const shmemi_team &team, std::size_t keep);
+
+void elementwise_staged(const shmemi_team &team, void *dest, const void *source,
+                        std::size_t bytes, const Fold &f) {
+  settle(team, 0);
+  Staged staged(team);
+  post_source(staged, source, bytes);
+  fold_staged(staged, dest, bytes, f);
 }
 
 // Out of place: one pass. In place, the other members may still be reading
@@ -110,6 +126,7 @@ void broadcast(const shmemi_team &team, void *dest, const void *source, std::siz
                int root, bool root_copies) {
   const bool at_root = team_world_pe(team, root) == rt.my_pe;
   if (stageable(team, nbytes)) {
+    settle(team, 0);
     Staged staged(team);
     if (!at_root) return (void)std::memcpy(dest, staged.of(root), nbytes);
     std::memcpy(staged.mine(), source, nbytes);
@@ -177,6 +194,118 @@ void sum_scan(const shmemi_team &team, void *dest, const void *source, std::size
               Elem elem, bool inclusive) {
   const int me = team_index(team, rt.my_pe);
   elementwise(team, dest, source, nelems, {elem, Op::sum, inclusive ? me + 1 : me});
+}
+
+// ---- nonblocking staged collectives ----------------------------------------
+
+namespace {
+
+// A started collective: its Staged (done when destroyed), and what its
+// completion reads into dest: nothing (a broadcast's root), the root's
+// buffer (the other members of a broadcast), or the fold of the members'
+// buffers (reductions, scans).
+enum class Reads : unsigned char { nothing, root, fold };
+struct Started {
+  const shmemi_team *team;
+  std::unique_ptr<Staged> staged;
+  Reads reads;
+  void *dest;
+  std::size_t bytes;
+  int root;
+  Fold fold;
+};
+
+struct Outstanding {
+  std::mutex lock;
+  std::deque<Started> list; // in start order
+};
+Outstanding outstanding;
+
+void finish(Started &op) {
+  if (op.reads == Reads::root) std::memcpy(op.dest, op.staged->of(op.root), op.bytes);
+  if (op.reads == Reads::fold) fold_staged(*op.staged, op.dest, op.bytes, op.fold);
+  op.staged.reset();
+}
+
+// Completes this PE's started collectives on `team` (all teams: nullptr),
+// oldest first, until at most `keep` of that team remain.
+std::size_t complete_locked(const shmemi_team *team, std::size_t keep) {
+  std::size_t left = 0;
+  if (team != nullptr)
+    for (const Started &op : outstanding.list) left += op.team == team;
+  std::size_t done = 0;
+  for (auto it = outstanding.list.begin(); it != outstanding.list.end();) {
+    if ((team != nullptr && it->team != team) || (team != nullptr && left <= keep)) {
+      ++it;
+      continue;
+    }
+    finish(*it);
+    it = outstanding.list.erase(it);
+    ++done;
+    --left;
+  }
+  return done;
+}
+
+std::size_t settled = 0; // completed by settle(): counted by the next complete()
+
+// Before a staged collective: Staged n reuses the buffer of n - 2, which
+// every member, this PE too, must have finished reading.
+void settle(const shmemi_team &team, std::size_t keep) {
+  const std::lock_guard<std::mutex> hold(outstanding.lock);
+  if (!outstanding.list.empty()) settled += complete_locked(&team, keep);
+}
+
+// A Staged for a new collective of the team (at most one other left).
+std::unique_ptr<Staged> next_staged(const shmemi_team &team) {
+  settle(team, 1);
+  return std::make_unique<Staged>(team);
+}
+
+void keep(Started op) {
+  const std::lock_guard<std::mutex> hold(outstanding.lock);
+  outstanding.list.push_back(std::move(op));
+}
+
+} // namespace
+
+bool startable(const shmemi_team &team, const void *dest, const void *source,
+               std::size_t bytes) {
+  return usable(team, dest) && usable(team, source) && stageable(team, bytes);
+}
+
+void broadcast_start(const shmemi_team &team, void *dest, const void *source,
+                     std::size_t nbytes, int root) {
+  std::unique_ptr<Staged> staged = next_staged(team);
+  if (team_world_pe(team, root) != rt.my_pe)
+    return keep({&team, std::move(staged), Reads::root, dest, nbytes, root, {}});
+  post_source(*staged, source, nbytes);
+  if (dest != source) std::memmove(dest, source, nbytes);
+  keep({&team, std::move(staged), Reads::nothing, dest, 0, root, {}});
+}
+
+void reduce_start(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
+                  Elem elem, Op op) {
+  std::unique_ptr<Staged> staged = next_staged(team);
+  post_source(*staged, source, nelems * elem.bytes);
+  keep({&team, std::move(staged), Reads::fold, dest, nelems * elem.bytes, -1,
+        {elem, op, team.size}});
+}
+
+void sum_scan_start(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
+                    Elem elem, bool inclusive) {
+  const int me = team_index(team, rt.my_pe);
+  std::unique_ptr<Staged> staged = next_staged(team);
+  post_source(*staged, source, nelems * elem.bytes);
+  keep({&team, std::move(staged), Reads::fold, dest, nelems * elem.bytes, -1,
+        {elem, Op::sum, inclusive ? me + 1 : me}});
+}
+
+std::size_t complete(const shmemi_team *team) {
+  const std::lock_guard<std::mutex> hold(outstanding.lock);
+  std::size_t done = std::exchange(settled, 0);
+  if (!outstanding.list.empty()) done += complete_locked(team, 0);
+  return done;
 }
 
 } // namespace shmemi::node

@@ -40,4 +40,22 @@ void reduce(const shmemi_team &team, void *dest, const void *source, std::size_t
 void sum_scan(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
               transport::Elem elem, bool inclusive);
 
+// Nonblocking broadcasts, reductions and scans of at most stage_bytes on a
+// team with a slot (startable): the start posts this PE's data in its
+// staging buffer, the completion reads the others'. Staged collectives
+// reuse a buffer every second time, so a start (blocking or not) first
+// completes this PE's started ones of the team but the latest: the start
+// of the team's staged collective n waits until every member started n - 2.
+bool startable(const shmemi_team &team, const void *dest, const void *source,
+               std::size_t bytes);
+void broadcast_start(const shmemi_team &team, void *dest, const void *source,
+                     std::size_t nbytes, int root);
+void reduce_start(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
+                  transport::Elem elem, transport::Op op);
+void sum_scan_start(const shmemi_team &team, void *dest, const void *source, std::size_t nelems,
+                    transport::Elem elem, bool inclusive);
+// Completes this PE's started ones on `team` (all teams: nullptr), oldest
+// first; returns how many completed since the last call.
+std::size_t complete(const shmemi_team *team);
+
 } // namespace shmemi::node
