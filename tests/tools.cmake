@@ -2,8 +2,9 @@
 # `cmake --install` into a prefix under the build tree, and every other step
 # uses only that prefix (oshcc, oshc++/oshCC, oshrun, shmem.pc, the CMake
 # package, the exported symbols and their profiling names, and the example
-# builds examples/cmake_project and examples/command_line, and oshfort). See
-# tools/tools_test.sh.
+# builds examples/cmake_project and examples/command_line, oshfort, the man
+# pages, and the man pages' examples, which make_man writes to the build
+# tree's man/examples). See tools/tools_test.sh.
 set(tools_fortran 0)
 if(SHMEM_FORTRAN)
   set(tools_fortran 1)
@@ -15,6 +16,7 @@ set(SHMEM_TOOLS_ENV
   TOOLS_LIBDIR=${CMAKE_INSTALL_LIBDIR}
   TOOLS_SOURCE_DIR=${CMAKE_CURRENT_LIST_DIR}/tools
   TOOLS_EXAMPLES_DIR=${PROJECT_SOURCE_DIR}/examples
+  TOOLS_MAN_EXAMPLES_DIR=${PROJECT_BINARY_DIR}/man/examples
   TOOLS_MPI_FLAVOR=${SHMEM_MPI_FLAVOR}
   TOOLS_MPI_C_COMPILER=${MPI_C_COMPILER}
   TOOLS_MPI_CXX_COMPILER=${MPI_CXX_COMPILER}
@@ -22,7 +24,8 @@ set(SHMEM_TOOLS_ENV
   TOOLS_CMAKE=${CMAKE_COMMAND}
   TOOLS_FORTRAN=${tools_fortran})
 
-foreach(step install oshrun oshcc oshcxx c99 mpp hybrid pkgconfig command_line cmake exports fortran)
+foreach(step install oshrun oshcc oshcxx c99 mpp hybrid pkgconfig command_line cmake exports fortran
+    man man_examples)
   set(test tools_${step})
   add_test(NAME ${test} COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/tools/tools_test.sh ${step})
   set_tests_properties(${test} PROPERTIES

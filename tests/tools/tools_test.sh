@@ -6,6 +6,7 @@
 #   TOOLS_LIBDIR      the library directory relative to the prefix (lib, ...)
 #   TOOLS_SOURCE_DIR  this directory: the test programs
 #   TOOLS_EXAMPLES_DIR  the examples: cmake_project/, command_line/ and their sources
+#   TOOLS_MAN_EXAMPLES_DIR  the man pages' examples, <page>.c (the build tree's man/examples)
 #   TOOLS_WORK_DIR    a scratch directory for this step
 #   TOOLS_MPI_FLAVOR  openmpi or mpich (Open MPI also runs 4 PEs)
 #   TOOLS_MPI_C_COMPILER, TOOLS_MPI_CXX_COMPILER  the MPI compilers of the build
@@ -17,7 +18,7 @@ set -eu
 LC_ALL=C
 export LC_ALL
 
-step=${1:?usage: tools_test.sh install|oshrun|oshcc|oshcxx|c99|mpp|hybrid|pkgconfig|command_line|cmake|exports|fortran}
+step=${1:?usage: tools_test.sh install|oshrun|oshcc|oshcxx|c99|mpp|hybrid|pkgconfig|command_line|cmake|exports|fortran|man|man_examples}
 prefix=$TOOLS_PREFIX
 libdir=$prefix/$TOOLS_LIBDIR
 src=$TOOLS_SOURCE_DIR
@@ -301,11 +302,86 @@ step_fortran() {
   run_pes ./f_legacy_pkgconfig
 }
 
+# The man pages (man/README.md): every routine libshmem.so exports opens a
+# page with man-db's man -w (Fortran routines, NAME_, under NAME), and the
+# pages render without warnings.
+step_man() {
+  mandir=$prefix/share/man
+  [ -d "$mandir/man3" ] || fail "$mandir/man3 is missing"
+  command -v man >/dev/null 2>&1 || fail "man (man-db) is not installed; scripts/deps.sh installs it"
+  nm -D --defined-only "$libdir/libshmem.so" | awk 'NF >= 3 { print $3 }' |
+    grep -E '^(shmemx?_|start_pes|_my_pe|_num_pes|my_pe|num_pes|shmalloc|shfree|shrealloc|shmemalign|shp)' |
+    grep -v '^shmemi_' | sed 's/_$//' | sort -u > routines.txt || fail "nm -D failed on libshmem.so"
+  count=$(wc -l < routines.txt)
+  [ "$count" -ge 1000 ] || fail "found only $count exported routines; the extraction is broken"
+  while read -r name; do
+    man -M "$mandir" -w "$name" >/dev/null 2>&1 || echo "$name"
+  done < routines.txt > no_page.txt
+  if [ -s no_page.txt ]; then
+    sed 's/^/  /' no_page.txt >&2
+    fail "$(wc -l < no_page.txt) of $count exported routines open no man page (list above)"
+  fi
+  pages=$(grep -L '^\.so ' "$mandir"/man3/*.3 | wc -l)
+  for page in $(grep -L '^\.so ' "$mandir"/man3/*.3); do
+    warnings=$(groff -man -ww -z "$page" 2>&1) || fail "groff failed on $page: $warnings"
+    [ -z "$warnings" ] || fail "groff warns about $page: $warnings"
+  done
+  text=$(MANWIDTH=80 man -M "$mandir" shmem_int_put 2>&1) || fail "man shmem_int_put failed: $text"
+  printf '%s\n' "$text" | grep -q '^SHMEM_PUT(3)' || fail "man shmem_int_put did not show the shmem_put page"
+  echo "man: $count exported routines, each opens one of $pages pages"
+}
+
+# The EXAMPLE of every installed man page (make_man writes it to
+# man/examples/<page>.c) compiles with oshcc -Wall -Wextra -Werror and runs
+# on 2 PEs with oshrun within 60 s. An example may call its own page's
+# deprecated routines (shmem_barrier, shmem_to_all), and only those:
+# deprecation warnings stay warnings, and each must name a routine of the page.
+step_man_examples() {
+  count=0
+  failed=""
+  for page in $(grep -L '^\.so ' "$prefix"/share/man/man3/*.3); do
+    page=$(basename "$page" .3)
+    count=$((count + 1))
+    man_example "$page" "$TOOLS_MAN_EXAMPLES_DIR/$page.c" || failed="$failed $page"
+  done
+  [ -z "$failed" ] || fail "the examples of these man pages fail (output above):$failed"
+  [ "$count" -ge 50 ] || fail "found only $count installed man pages"
+  echo "man_examples: the examples of all $count man pages compile and run on 2 PEs"
+}
+
+# example_failed PAGE WHAT OUTPUT: reports a failing example.
+example_failed() {
+  printf 'FAIL: the example of %s %s:\n%s\n' "$1" "$2" "$3" >&2
+}
+
+# man_example PAGE SOURCE: compiles the example to ./PAGE and runs it.
+man_example() {
+  [ -f "$2" ] || { example_failed "$1" "is missing" "$2"; return 1; }
+  echo "+ oshcc $2 -o $1 && oshrun -np 2 ./$1"
+  output=$("$prefix/bin/oshcc" -Wall -Wextra -Werror -Wno-error=deprecated-declarations \
+    "$2" -o "$1" 2>&1) || { example_failed "$1" "does not compile" "$output"; return 1; }
+  deprecated=$(printf '%s\n' "$output" | sed -n "s/.*'\([A-Za-z0-9_]*\)' is deprecated.*/\1/p")
+  [ -z "$output" ] || [ -n "$deprecated" ] || { example_failed "$1" "warns" "$output"; return 1; }
+  for name in $deprecated; do
+    [ "$name" = "$1" ] || grep -qx ".so man3/$1.3" "$prefix/share/man/man3/$name.3" 2>/dev/null ||
+      { example_failed "$1" "calls $name, deprecated and not of this page" "$output"; return 1; }
+  done
+  status=0
+  output=$(timeout -k 5 60 "$prefix/bin/oshrun" -np 2 "./$1" 2>&1) || status=$?
+  case $status in
+    0) return 0 ;;
+    124 | 137) example_failed "$1" "hangs (killed after 60 s)" "$output" ;;
+    *) example_failed "$1" "exits with status $status" "$output" ;;
+  esac
+  return 1
+}
+
 rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
 case "$step" in
-  install | oshrun | oshcc | oshcxx | c99 | mpp | hybrid | pkgconfig | command_line | cmake | exports | fortran)
+  install | oshrun | oshcc | oshcxx | c99 | mpp | hybrid | pkgconfig | command_line | cmake | exports | fortran | man | \
+  man_examples)
     "step_$step" ;;
   *) fail "unknown step" ;;
 esac
