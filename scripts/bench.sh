@@ -5,16 +5,18 @@
 #
 # 1. Builds this library for MPICH and for Open MPI (scripts/build.sh into
 #    build-bench-mpich and build-bench-openmpi, tests and examples off), with
-#    bench/shmem_bench, bench/ctx_bench and bench/mpi_bench in each, and
-#    bench/shmem_bench against Open MPI's OSHMEM with /usr/bin/oshcc
-#    (build-bench/).
+#    bench/shmem_bench, bench/ctx_bench, bench/coll_overlap and
+#    bench/mpi_bench in each, and bench/shmem_bench against Open MPI's
+#    OSHMEM with /usr/bin/oshcc (build-bench/).
 # 2. Runs the configurations round-robin, BENCH_PASSES times, each run under
 #    `timeout`: 2 PEs on this machine for every metric, and the collectives
 #    (-c) at N = 2 and 4 PEs on Open MPI (--oversubscribe; MPICH busy-polls,
 #    so never more PEs than cores), and bench/shmem_crowd (atomics and a
 #    lock on global variables) at 8 PEs on Open MPI, ours against OSHMEM,
 #    and bench/ctx_bench (8-byte put + quiet rate by threads and contexts,
-#    about 1-2 s a run) for ours on both MPIs, on a node and inter-node.
+#    about 1-2 s a run) and bench/coll_overlap (how much of a collective the
+#    nbi collectives of shmemx.h hide behind computation, about 10 s a run)
+#    at 2 PEs for ours on both MPIs, on a node and inter-node.
 #      ours-mpich, ours-openmpi        this library, PEs of one node
 #      ours-*-internode                the same with SHMEM_FORCE_INTERNODE=1
 #                                      (every PE its own node: all MPI RMA)
@@ -38,21 +40,23 @@
 #      mpi-*-hosts-multiple            the same at MPI_THREAD_MULTIPLE
 #    Elsewhere it prints "hosts stage SKIPPED: <reason>" and goes on.
 # 3. scripts/bench_report.py takes the best of the passes (each run
-#    prints the median of its rounds) and writes docs/bench/results.csv,
+#    prints the median of its rounds; coll_overlap's rows: the median of the
+#    passes) and writes docs/bench/results.csv,
 #    docs/bench/table.md (with the issue's targets, met or missed) and
 #    docs/bench/plot.png.
 #
 # Environment: BENCH_PASSES (5), BENCH_ROUNDS (7), BENCH_MS (20, ms per
 # round), BENCH_TIMEOUT (180, seconds per run), BENCH_SKIP_BUILD=1 (reuse the
 # builds), BENCH_OUT (docs/bench: where the report goes), BENCH_STAGES
-# (what runs of each pass, a subset of "node internode coll crowd ctx hosts",
-# all by default: node = ours-mpich ours-openmpi oshmem mpi-mpich mpi-openmpi
-# mpi-openmpi-sm, internode = ours-*-internode mpi-*-multiple, coll = the
-# collectives at N PEs, crowd = shmem_crowd, ctx = ctx_bench, hosts = the
-# emulated hosts), BENCH_HOSTS=0 (leave out the hosts stage). Raw outputs go
-# to build-bench/raw/. A build error stops the script
-# at once; a run that fails or times out is reported (here and in table.md),
-# the other runs go on, the report is still written, and the script exits 1.
+# (what runs of each pass, a subset of "node internode coll crowd ctx overlap
+# hosts", all by default: node = ours-mpich ours-openmpi oshmem mpi-mpich
+# mpi-openmpi mpi-openmpi-sm, internode = ours-*-internode mpi-*-multiple,
+# coll = the collectives at N PEs, crowd = shmem_crowd, ctx = ctx_bench,
+# overlap = coll_overlap, hosts = the emulated hosts), BENCH_HOSTS=0 (leave
+# out the hosts stage). Raw outputs go to build-bench/raw/. A build error
+# stops the script at once; a run that fails or times out is reported (here
+# and in table.md), the other runs go on, the report is still written, and
+# the script exits 1.
 set -euo pipefail
 exec </dev/null
 
@@ -70,7 +74,7 @@ python=/usr/bin/python3 # Debian's, where python3-matplotlib installs
 say() { printf '[bench] %s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
 
-all_stages="node internode coll crowd ctx hosts"
+all_stages="node internode coll crowd ctx overlap hosts"
 stages=" ${BENCH_STAGES:-$all_stages} "
 [ "${BENCH_HOSTS:-1}" = 0 ] && stages=${stages// hosts / }
 for stage in $stages; do
@@ -155,14 +159,16 @@ crowd_command_of() {
   esac
 }
 
-# The contexts benchmark of one of our configurations (2 PEs).
-ctx_command_of() {
-  case $1 in
+# One of our own 2-PE programs (ctx_bench, coll_overlap: $1) for one of
+# our configurations ($2).
+ours_command_of() {
+  local program=$1 config=$2
+  case $config in
   ours-mpich | ours-mpich-internode)
-    echo "build-bench-mpich/tools/oshrun -np 2 build-bench-mpich/bench/ctx_bench" ;;
+    echo "build-bench-mpich/tools/oshrun -np 2 build-bench-mpich/bench/$program" ;;
   ours-openmpi | ours-openmpi-internode)
-    echo "build-bench-openmpi/tools/oshrun -np 2 build-bench-openmpi/bench/ctx_bench" ;;
-  *) die "no contexts run for $1" ;;
+    echo "build-bench-openmpi/tools/oshrun -np 2 build-bench-openmpi/bench/$program" ;;
+  *) die "no $program run for $config" ;;
   esac
 }
 
@@ -241,19 +247,27 @@ run_crowd() {
   fi
 }
 
-# run_ctx PASS CONFIG: the contexts benchmark, output in $raw as
-# <config>-ctx.txt (the report counts its metrics as the config's).
-run_ctx() {
-  local pass=$1 config=$2 status=0
-  local out=$raw/pass$pass/$config-ctx.txt
-  say "pass $pass/$passes: $config-ctx"
+# run_ours PASS CONFIG NAME PROGRAM: one of our own 2-PE programs
+# (ours_command_of), output in $raw as <config>-NAME.txt (the report counts
+# its metrics as the config's): NAME ctx for ctx_bench (the contexts
+# benchmark), overlap for coll_overlap.
+run_ours() {
+  local pass=$1 config=$2 name=$3 program=$4 status=0 start=$SECONDS
+  local out=$raw/pass$pass/$config-$name.txt
+  say "pass $pass/$passes: $config-$name"
   # shellcheck disable=SC2046
-  timed "$out" "$config" $(ctx_command_of "$config") -r "$rounds" -t "$ms" || status=$?
+  timed "$out" "$config" $(ours_command_of "$program" "$config") -r "$rounds" -t "$ms" ||
+    status=$?
   if [ "$status" -ne 0 ]; then
     failures=$((failures + 1))
-    say "FAILED: $config-ctx in pass $pass: exit status $status"
-    printf '%s\t%s\t%s\n' "$pass" "$config-ctx" "exit status $status" >>"$raw/failures.tsv"
+    local why="exit status $status"
+    [ "$status" -eq 124 ] && why="timed out after ${run_timeout}s"
+    [ "$status" -eq 137 ] && why="timed out after ${run_timeout}s, killed"
+    say "FAILED: $config-$name in pass $pass: $why; stderr:"
+    tail -n 5 "$out.err" | sed 's/^/    /' >&2
+    printf '%s\t%s\t%s\n' "$pass" "$config-$name" "$why" >>"$raw/failures.tsv"
   fi
+  say "  $((SECONDS - start)) s, $(grep -cE '^[a-z][a-z0-9_]* -?[0-9]' "$out") rows"
 }
 
 # ---- the hosts stage ----
@@ -342,7 +356,7 @@ main() {
     mpi-openmpi-multiple)
   local sweep=(ours-openmpi oshmem mpi-openmpi)
   local ours=(ours-mpich ours-openmpi ours-mpich-internode ours-openmpi-internode)
-  local pass config np
+  local pass config np start
   for pass in $(seq 1 "$passes"); do
     mkdir -p "$raw/pass$pass"
     if wants node; then
@@ -360,7 +374,12 @@ main() {
       for config in ours-openmpi oshmem; do run_crowd "$pass" "$config" 8; done
     fi
     if wants ctx; then
-      for config in "${ours[@]}"; do run_ctx "$pass" "$config"; done
+      for config in "${ours[@]}"; do run_ours "$pass" "$config" ctx ctx_bench; done
+    fi
+    if wants overlap; then
+      start=$SECONDS
+      for config in "${ours[@]}"; do run_ours "$pass" "$config" overlap coll_overlap; done
+      say "  overlap stage: $((SECONDS - start)) s"
     fi
     if wants hosts; then stage_hosts "$pass"; fi
   done

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """bench_report.py: the report of scripts/bench.sh.
 
-Reads the raw outputs (RAW/pass<P>/<config>[-np<N>|-crowd-np<N>|-ctx].txt,
-"metric value unit" lines, RAW/failures.tsv, and RAW/hosts_skipped: why the
-emulated hosts stage did not run), takes each metric's best pass (see
-best()), and writes OUT/results.csv (config,metric,value,unit), OUT/table.md
-(the issue's targets, met or missed, every metric per configuration, the
-same across 2 emulated hosts, and ctx_bench's rates) and OUT/plot.png
-(latencies, and bandwidth against message size).
+Reads the raw outputs (RAW/pass<P>/<config>[-np<N>|-crowd-np<N>|-ctx|-overlap].txt,
+"metric value unit" lines, each maybe followed by "key value" pairs, read as
+the metrics <metric>_<key> in the unit of the key's last word, e.g. coll_us;
+RAW/failures.tsv, and RAW/hosts_skipped: why the emulated hosts stage did not
+run), takes each metric's best pass (see best(); coll_overlap's metrics: the
+median of the passes, see aggregate()), and writes OUT/results.csv
+(config,metric,value,unit), OUT/table.md (the issue's targets, met or
+missed, every metric per configuration, the same across 2 emulated hosts,
+ctx_bench's rates and coll_overlap's overlap) and OUT/plot.png (latencies,
+and bandwidth against message size).
 """
 import argparse
 import csv
@@ -77,6 +80,19 @@ DESCRIPTION.update({
     "ctx_put8_quiet_2default_rate": "2 threads on the default context: both",
     "ctx_put8_quiet_2default_thread_rate": "2 threads on the default context: per thread",
 })
+# bench/coll_overlap (our configurations, as ctx_bench): one row per
+# collective and size, overlap_<kind>_<bytes>, the overlap ratio, with its
+# times and nbi_self_ratio as overlap_<kind>_<bytes>_<key>.
+OVERLAP_CONFIGS = CTX_CONFIGS
+OVERLAP_KINDS = ["bcast", "fcollect", "alltoall", "reduce_sum"]
+OVERLAP_SIZES = [8, 1 << 20]
+OVERLAP_ROWS = [f"overlap_{kind}_{size}" for kind in OVERLAP_KINDS for size in OVERLAP_SIZES]
+OVERLAP_KEYS = ["coll_us", "compute_us", "seq_us", "nbi_us", "nbi_only_us", "nbi_self_ratio"]
+OVERLAP = [m for row in OVERLAP_ROWS for m in [row] + [f"{row}_{k}" for k in OVERLAP_KEYS]]
+
+
+def is_overlap(metric):
+    return metric.startswith("overlap_")
 
 
 def read_passes(raw):
@@ -89,24 +105,43 @@ def read_passes(raw):
         for name in sorted(os.listdir(path)):
             if not name.endswith(".txt"):
                 continue
-            config = re.sub(r"(-crowd)?-np\d+$|-ctx$", "", name[:-4])
+            config = re.sub(r"(-crowd)?-np\d+$|-ctx$|-overlap$", "", name[:-4])
             with open(os.path.join(path, name)) as f:
                 for line in f:
                     fields = line.split()
-                    if len(fields) != 3:
+                    if len(fields) < 3 or len(fields) % 2 == 0:
                         continue
+                    # "metric value unit [key value]...": each key a metric
+                    # of its own, its unit the key's last word (coll_us: us).
                     try:
-                        value = float(fields[1])
+                        found = [(fields[0], float(fields[1]), fields[2])]
+                        found += [(f"{fields[0]}_{key}", float(value), key.rsplit("_", 1)[-1])
+                                  for key, value in zip(fields[3::2], fields[4::2])]
                     except ValueError:
                         continue
-                    values[(config, fields[0])][pass_dir] = value
-                    units[fields[0]] = fields[2]
+                    for metric, value, unit in found:
+                        values[(config, metric)][pass_dir] = value
+                        units[metric] = unit
     return values, units
 
 
-def best_of(passes, units):
-    """{(config, metric): the best pass's value}."""
-    return {k: best(list(v.values()), units[k[1]]) for k, v in passes.items()}
+def overlap_ran(raw):
+    """Whether any pass has a coll_overlap output (even an empty one)."""
+    return any(name.endswith("-overlap.txt")
+               for pass_dir in os.listdir(raw) if pass_dir.startswith("pass")
+               and os.path.isdir(os.path.join(raw, pass_dir))
+               for name in os.listdir(os.path.join(raw, pass_dir)))
+
+
+def aggregate(passes, units):
+    """{(config, metric): the value over the passes}: the best pass (best()),
+    but for coll_overlap's metrics the median of the passes. Its ratio is a
+    difference of times measured within one run, so the best of each time
+    would pair a time of one pass with a time of another; the median of
+    each, ratio included, keeps the passes' own balance (each is its own
+    median, so the ratio is not recomputed from the median times)."""
+    return {k: statistics.median(v.values()) if is_overlap(k[1])
+            else best(list(v.values()), units[k[1]]) for k, v in passes.items()}
 
 
 def best(values, unit):
@@ -263,7 +298,8 @@ def targets(res):
 
 
 def metric_order(res):
-    names = {m for (_, m) in res if not re.search(r"_np\d+$", m) and m not in CTX}
+    names = {m for (_, m) in res
+             if not re.search(r"_np\d+$", m) and m not in CTX and not is_overlap(m)}
     ordered = LATENCY + RATES
     for kind in ["bw_put", "bw_get", "bw_memcpy"]:
         ordered += [f"{kind}_{s}" for s in SIZES]
@@ -371,7 +407,59 @@ def hosts_section(res, passes, units, skipped):
     return out
 
 
-def write_table(path, res, passes, units, failures, hosts_skipped, info, args):
+def overlap_section(res, passes, ran, args):
+    """bench/coll_overlap: per collective and size, per configuration, the
+    medians over the passes (aggregate()) of the times and of the ratio."""
+    out = ["## Nonblocking collectives: overlap", ""]
+    if not any(is_overlap(m) for (_, m) in res):
+        return out + ["No results: the stage ran, but no run printed a row (see the failed "
+                      "runs below)." if ran else "Not run (`BENCH_STAGES` without `overlap`, or "
+                      "raw outputs from before the stage).", ""]
+    counts = [len(v) for (_, m), v in passes.items() if is_overlap(m)]
+    lo, hi = min(counts), max(counts)
+    count = f"{hi} pass{'es' if hi > 1 else ''}" if lo == hi else f"{lo}-{hi} passes"
+    out += ["`bench/coll_overlap` at 2 PEs on `SHMEM_TEAM_WORLD`, the times per operation on "
+            "PE 0. Each round times, one after the other: the blocking collective alone "
+            "(`coll`: `shmem_broadcastmem`, `shmem_fcollectmem`, `shmem_alltoallmem`, "
+            "`shmem_long_sum_reduce`); a compute loop (a chain of xorshift steps, no memory "
+            "traffic and no library call) calibrated to last as long as `coll` on PE 0; the "
+            "blocking collective then the loop (`seq`); the nbi collective of `shmemx.h` "
+            "(`shmemx_..._nbi`), the loop, then `shmem_quiet` (`nbi`); and the nbi collective "
+            "then `shmem_quiet` without the loop (`nbi_only`). The ratio is "
+            "(seq - nbi) / min(coll, compute): the time the nbi form saves over the collective "
+            "followed by the computation, as a fraction of the most it could save (the shorter "
+            "of the two hidden entirely behind the other). 1: the collective hidden entirely "
+            "behind the computation; 0: none of it (nbi took as long as blocking then "
+            "computing); negative: the nbi path costs more than it hides (compare `nbi_only` "
+            "with `coll`: on a node the blocking collective may take another path); above 1: "
+            "the nbi path is also faster than the blocking one. While the "
+            "loop runs the program makes no library call, so whatever advances the collective "
+            "then is the library's progress thread or the MPI itself. Sizes: 8 B and 1 MiB, "
+            "in all for broadcast and the reduction (longs), per PE for fcollect and alltoall. "
+            f"Each value is the median over {count} (not the best: the ratio is a "
+            "difference of times within one run) of the median of "
+            f"{args.rounds} rounds of about {args.ms:g} ms; every column is its own median, so "
+            "the ratio need not follow from the times shown. results.csv also has "
+            "`_nbi_self_ratio`, (nbi_only + compute - nbi) / min(nbi_only, compute): the "
+            "overlap of the nbi path against itself.", ""]
+    rows = []
+    for kind in OVERLAP_KINDS:
+        for size in OVERLAP_SIZES:
+            row = f"overlap_{kind}_{size}"
+            text = f"{size >> 20} MiB" if size >= 1 << 20 else f"{size} B"
+            for config in OVERLAP_CONFIGS:
+                r = res.get((config, row))
+                rows.append([f"{kind} {text}", config] +
+                            [fmt(res.get((config, f"{row}_{key}")))
+                             for key in ["coll_us", "compute_us", "nbi_only_us", "seq_us",
+                                         "nbi_us"]] +
+                            ["—" if r is None else f"{r:.2f}"])
+    out += [table(["collective", "config", "blocking (us)", "compute (us)", "nbi + quiet (us)",
+                   "blocking + compute (us)", "nbi + compute + quiet (us)", "ratio"], rows), ""]
+    return out
+
+
+def write_table(path, res, passes, units, failures, hosts_skipped, overlap, info, args):
     now = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
     out = [
         "# Benchmarks against the peers",
@@ -383,7 +471,8 @@ def write_table(path, res, passes, units, failures, hosts_skipped, info, args):
         f"{args.rounds} rounds of about {args.ms:g} ms: the VM shifts for minutes at a time "
         "between two speeds of communication between its cores (a 0.04 or a 0.20 us "
         "ping-pong, same binary, consecutive runs), which a median of passes mixes. Made by `scripts/bench.sh` (bench/shmem_bench.c, bench/mpi_bench.c); "
-        "the machine is shared, so small differences are noise.",
+        "the machine is shared, so small differences are noise. The overlap of the nonblocking "
+        "collectives is the exception, a median of passes (see its section).",
         "",
         "Configurations: `ours-mpich`, `ours-openmpi`: this library (PEs of one node); "
         "`ours-*-internode`: the same with `SHMEM_FORCE_INTERNODE=1` (every PE its own node, "
@@ -451,6 +540,8 @@ def write_table(path, res, passes, units, failures, hosts_skipped, info, args):
                      for c in CTX_CONFIGS])
         out += [table(["metric", "unit"] + CTX_CONFIGS, rows), ""]
 
+    out += overlap_section(res, passes, overlap, args)
+
     if failures:
         out += ["## Failed runs", "",
                 "Metrics printed before the failure are kept.", ""]
@@ -464,7 +555,7 @@ def write_csv(path, res, units):
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["config", "metric", "value", "unit"])
-        order = {m: i for i, m in enumerate(metric_order(res) + CTX)}
+        order = {m: i for i, m in enumerate(metric_order(res) + CTX + OVERLAP)}
         for (config, metric) in sorted(res, key=lambda k: (
                 CONFIGS.index(k[0]) if k[0] in CONFIGS else 99, order.get(k[1], 999), k[1])):
             w.writerow([config, metric, f"{res[(config, metric)]:.6g}", units.get(metric, "")])
@@ -539,14 +630,14 @@ def main():
     parser.add_argument("--ms", type=float, default=20)
     args = parser.parse_args()
     passes, units = read_passes(args.raw)
-    res = best_of(passes, units)
+    res = aggregate(passes, units)
     if not res:
         raise SystemExit(f"bench_report.py: no results under {args.raw}")
     info = machine()
     os.makedirs(args.out, exist_ok=True)
     write_csv(os.path.join(args.out, "results.csv"), res, units)
     write_table(os.path.join(args.out, "table.md"), res, passes, units, read_failures(args.raw),
-                read_hosts_skipped(args.raw), info, args)
+                read_hosts_skipped(args.raw), overlap_ran(args.raw), info, args)
     write_plot(os.path.join(args.out, "plot.png"), res, info)
 
 

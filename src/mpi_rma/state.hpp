@@ -162,8 +162,9 @@ void release_pending_operands(Channel &ch, unsigned long mark);
 void progress_start(unsigned interval_us, std::atomic<int> *wake);
 void progress_stop();
 // Nonblocking collectives started and not completed (coll_nbi.cpp): while
-// there are any, the thread calls in after every quiet interval, so that
-// they advance while the program computes.
+// there are any, the thread calls in after every interval in which the
+// program made no MPI call, also where every PE is on this node, so that a
+// PE that computes long does not hold back the members waiting for its part.
 extern std::atomic<unsigned> collectives_in_flight;
 
 // The window of the Life records (ending.cpp), in the access epoch; and
