@@ -104,31 +104,7 @@ SHMEMI_DECLS_X
 #define shmemx_sum_exscan_nbi(...) SHMEMI_C11_COLL_NBI(sum_exscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
 
 #elif defined(SHMEMI_HAVE_CXX_GENERICS)
-template <class T> inline int shmemx_broadcast_nbi(shmem_team_t team, T *dest, const T *source, size_t nelems, int PE_root) {
-  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmemx_, _broadcast_nbi, (team, dest, source, nelems, PE_root),
-                      "shmemx_broadcast_nbi: TYPE is not a standard RMA type")
-}
-template <class T> inline int shmemx_alltoalls_nbi(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
-  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmemx_, _alltoalls_nbi, (team, dest, source, dst, sst, nelems),
-                      "shmemx_alltoalls_nbi: TYPE is not a standard RMA type")
-}
-#define SHMEMI_CXX_COLL_NBI(NAME, TABLE, WHAT)                                 \
-  template <class T> inline int shmemx_##NAME##_nbi(shmem_team_t team, T *dest, const T *source, size_t nelems) { \
-    SHMEMI_CXX_DISPATCH(TABLE, T, shmemx_, _##NAME##_nbi, (team, dest, source, nelems), \
-                        "shmemx_" #NAME "_nbi: TYPE is not " WHAT)             \
-  }
-SHMEMI_CXX_COLL_NBI(collect, SHMEMI_RMA_TYPES, "a standard RMA type")
-SHMEMI_CXX_COLL_NBI(fcollect, SHMEMI_RMA_TYPES, "a standard RMA type")
-SHMEMI_CXX_COLL_NBI(alltoall, SHMEMI_RMA_TYPES, "a standard RMA type")
-SHMEMI_CXX_COLL_NBI(and_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, "a type the spec allows for AND")
-SHMEMI_CXX_COLL_NBI(or_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, "a type the spec allows for OR")
-SHMEMI_CXX_COLL_NBI(xor_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, "a type the spec allows for XOR")
-SHMEMI_CXX_COLL_NBI(max_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, "a type the spec allows for MAX")
-SHMEMI_CXX_COLL_NBI(min_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, "a type the spec allows for MIN")
-SHMEMI_CXX_COLL_NBI(sum_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for SUM")
-SHMEMI_CXX_COLL_NBI(prod_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for PROD")
-SHMEMI_CXX_COLL_NBI(sum_inscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for SUM")
-SHMEMI_CXX_COLL_NBI(sum_exscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for SUM")
+SHMEMI_CXX_COLLECTIVES(shmemx_, _nbi)
 #endif /* generics */
 
 #endif /* SHMEMX_H */

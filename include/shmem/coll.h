@@ -102,31 +102,35 @@ SHMEMI_DECLS_COLL
 #define shmem_sum_exscan(...) SHMEMI_C11_COLL(sum_exscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
 
 #elif defined(SHMEMI_HAVE_CXX_GENERICS)
-template <class T> inline int shmem_broadcast(shmem_team_t team, T *dest, const T *source, size_t nelems, int PE_root) {
-  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_, _broadcast, (team, dest, source, nelems, PE_root),
-                      "shmem_broadcast: TYPE is not a standard RMA type")
-}
-template <class T> inline int shmem_alltoalls(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
-  SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, shmem_, _alltoalls, (team, dest, source, dst, sst, nelems),
-                      "shmem_alltoalls: TYPE is not a standard RMA type")
-}
-#define SHMEMI_CXX_COLL(NAME, TABLE, WHAT)                                     \
-  template <class T> inline int shmem_##NAME(shmem_team_t team, T *dest, const T *source, size_t nelems) { \
-    SHMEMI_CXX_DISPATCH(TABLE, T, shmem_, _##NAME, (team, dest, source, nelems), \
-                        "shmem_" #NAME ": TYPE is not " WHAT)                  \
+/* The templates of the team collectives named P<name>S: shmem_<name> here,
+ * shmemx_<name>_nbi in shmemx.h. */
+#define SHMEMI_CXX_COLLECTIVES(P, S)                                           \
+  template <class T> inline int P##broadcast##S(shmem_team_t team, T *dest, const T *source, size_t nelems, int PE_root) { \
+    SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, P, _broadcast##S, (team, dest, source, nelems, PE_root), \
+                        #P "broadcast" #S ": TYPE is not a standard RMA type") \
+  }                                                                            \
+  template <class T> inline int P##alltoalls##S(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) { \
+    SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, P, _alltoalls##S, (team, dest, source, dst, sst, nelems), \
+                        #P "alltoalls" #S ": TYPE is not a standard RMA type") \
+  }                                                                            \
+  SHMEMI_CXX_COLL(P, collect, S, SHMEMI_RMA_TYPES, "a standard RMA type")      \
+  SHMEMI_CXX_COLL(P, fcollect, S, SHMEMI_RMA_TYPES, "a standard RMA type")     \
+  SHMEMI_CXX_COLL(P, alltoall, S, SHMEMI_RMA_TYPES, "a standard RMA type")     \
+  SHMEMI_CXX_COLL(P, and_reduce, S, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, "a type the spec allows for AND") \
+  SHMEMI_CXX_COLL(P, or_reduce, S, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, "a type the spec allows for OR") \
+  SHMEMI_CXX_COLL(P, xor_reduce, S, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, "a type the spec allows for XOR") \
+  SHMEMI_CXX_COLL(P, max_reduce, S, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, "a type the spec allows for MAX") \
+  SHMEMI_CXX_COLL(P, min_reduce, S, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, "a type the spec allows for MIN") \
+  SHMEMI_CXX_COLL(P, sum_reduce, S, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for SUM") \
+  SHMEMI_CXX_COLL(P, prod_reduce, S, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for PROD") \
+  SHMEMI_CXX_COLL(P, sum_inscan, S, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for SUM") \
+  SHMEMI_CXX_COLL(P, sum_exscan, S, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for SUM")
+#define SHMEMI_CXX_COLL(P, NAME, S, TABLE, WHAT)                               \
+  template <class T> inline int P##NAME##S(shmem_team_t team, T *dest, const T *source, size_t nelems) { \
+    SHMEMI_CXX_DISPATCH(TABLE, T, P, _##NAME##S, (team, dest, source, nelems), \
+                        #P #NAME #S ": TYPE is not " WHAT)                     \
   }
-SHMEMI_CXX_COLL(collect, SHMEMI_RMA_TYPES, "a standard RMA type")
-SHMEMI_CXX_COLL(fcollect, SHMEMI_RMA_TYPES, "a standard RMA type")
-SHMEMI_CXX_COLL(alltoall, SHMEMI_RMA_TYPES, "a standard RMA type")
-SHMEMI_CXX_COLL(and_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, "a type the spec allows for AND")
-SHMEMI_CXX_COLL(or_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, "a type the spec allows for OR")
-SHMEMI_CXX_COLL(xor_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, "a type the spec allows for XOR")
-SHMEMI_CXX_COLL(max_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, "a type the spec allows for MAX")
-SHMEMI_CXX_COLL(min_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, "a type the spec allows for MIN")
-SHMEMI_CXX_COLL(sum_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for SUM")
-SHMEMI_CXX_COLL(prod_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for PROD")
-SHMEMI_CXX_COLL(sum_inscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for SUM")
-SHMEMI_CXX_COLL(sum_exscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, "a type the spec allows for SUM")
+SHMEMI_CXX_COLLECTIVES(shmem_, )
 #endif /* generics */
 
 #ifdef __cplusplus

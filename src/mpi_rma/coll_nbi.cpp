@@ -115,21 +115,20 @@ void alltoall_strided(Started &op, MPI_Comm comm, char *dest, const char *source
     op.types.push_back(send);
     op.types.push_back(recv);
     const auto f = static_cast<std::ptrdiff_t>(first);
-    SHMEMI_MPI(MPI_Ialltoall(source + f * x.src_stride * eb, 1, send,
-                             dest + f * x.dst_stride * eb, 1, recv, comm, op.request()));
+    SHMEMI_MPI(MPI_Ialltoall(source + f * x.src_stride * eb, 1, send, dest + f * x.dst_stride * eb,
+                             1, recv, comm, op.request()));
   });
 }
 
 } // namespace
 
 void broadcast_start(const Comm &team, void *buffer, std::size_t nbytes, int root) {
-  start(team, [&](Started &op) {
-    ibcast(op, comm_of(team), static_cast<char *>(buffer), nbytes, root);
-  });
+  start(team,
+        [&](Started &op) { ibcast(op, comm_of(team), static_cast<char *>(buffer), nbytes, root); });
 }
 
-void collect_start(const Comm &team, void *dest, const void *source, std::size_t mine,
-                   bool fixed, std::function<void(std::size_t)> check_total) {
+void collect_start(const Comm &team, void *dest, const void *source, std::size_t mine, bool fixed,
+                   std::function<void(std::size_t)> check_total) {
   char *d = static_cast<char *>(dest);
   start(team, [&](Started &op) {
     op.mine = mine;
@@ -155,8 +154,8 @@ void alltoall_start(const Comm &team, void *dest, const void *source, const Exch
   start(team, [&](Started &op) {
     if (x.dst_stride == 1 && x.src_stride == 1 && block <= max_chunk) {
       const int n = static_cast<int>(block);
-      SHMEMI_MPI(MPI_Ialltoall(source, n, MPI_BYTE, dest, n, MPI_BYTE, comm_of(team),
-                               op.request()));
+      SHMEMI_MPI(
+          MPI_Ialltoall(source, n, MPI_BYTE, dest, n, MPI_BYTE, comm_of(team), op.request()));
       return;
     }
     alltoall_strided(op, comm_of(team), static_cast<char *>(dest),
@@ -164,8 +163,8 @@ void alltoall_start(const Comm &team, void *dest, const void *source, const Exch
   });
 }
 
-void reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems,
-                  Elem elem, Op op) {
+void reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                  Op op) {
   const MPI_Datatype type = mpi_type(elem, __func__);
   const MPI_Op mpi = mpi_op(op, elem);
   char *d = static_cast<char *>(dest);
@@ -173,14 +172,14 @@ void reduce_start(const Comm &team, void *dest, const void *source, std::size_t 
   start(team, [&](Started &started) {
     for_each_piece(nelems, elem.bytes, [&](std::size_t first, int n) {
       const std::size_t at = first * elem.bytes;
-      SHMEMI_MPI(MPI_Iallreduce(s == d ? MPI_IN_PLACE : s + at, d + at, n, type, mpi,
-                                comm_of(team), started.request()));
+      SHMEMI_MPI(MPI_Iallreduce(s == d ? MPI_IN_PLACE : s + at, d + at, n, type, mpi, comm_of(team),
+                                started.request()));
     });
   });
 }
 
-void sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems,
-                    Elem elem, bool inclusive) {
+void sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                    bool inclusive) {
   const MPI_Datatype type = mpi_type(elem, __func__);
   const MPI_Op sum = mpi_op(Op::sum, elem);
   char *d = static_cast<char *>(dest);

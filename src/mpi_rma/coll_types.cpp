@@ -5,11 +5,11 @@
 #include <cstdint>
 #include <limits>
 
-#include "port/combine.hpp"
 #include "base/report.hpp"
 #include "mpi_rma/coll_common.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/state.hpp"
+#include "port/combine.hpp"
 
 namespace shmemi::mpi {
 using transport::Kind;
@@ -108,10 +108,9 @@ std::array<MPI_Op, 8> make_unsigned_ops() {
 }
 
 bool builtin_unsigned_extremes_work() {
-  static const bool work = builtin_extremes_work<std::uint8_t>() &&
-                           builtin_extremes_work<std::uint16_t>() &&
-                           builtin_extremes_work<std::uint32_t>() &&
-                           builtin_extremes_work<std::uint64_t>();
+  static const bool work =
+      builtin_extremes_work<std::uint8_t>() && builtin_extremes_work<std::uint16_t>() &&
+      builtin_extremes_work<std::uint32_t>() && builtin_extremes_work<std::uint64_t>();
   return work;
 }
 
@@ -145,8 +144,8 @@ MPI_Datatype mpi_type(Elem elem, const char *function) {
   case Kind::quad: t = quad_type(elem.bytes); break;
   }
   if (t == MPI_DATATYPE_NULL)
-    fatal(function, "internal error: no MPI datatype for a %zu-byte element of kind %d",
-          elem.bytes, static_cast<int>(elem.kind));
+    fatal(function, "internal error: no MPI datatype for a %zu-byte element of kind %d", elem.bytes,
+          static_cast<int>(elem.kind));
   return t;
 }
 
