@@ -1,6 +1,7 @@
 #include "core/coll_node.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -217,7 +218,8 @@ struct Started {
 
 struct Outstanding {
   std::mutex lock;
-  std::deque<Started> list; // in start order
+  std::deque<Started> list;           // in start order
+  std::atomic<std::size_t> length{0}; // list.size(), read without the lock
 };
 Outstanding outstanding;
 
@@ -235,23 +237,26 @@ std::size_t complete_locked(const shmemi_team *team, std::size_t keep) {
     for (const Started &op : outstanding.list) left += op.team == team;
   std::size_t done = 0;
   for (auto it = outstanding.list.begin(); it != outstanding.list.end();) {
-    if ((team != nullptr && it->team != team) || (team != nullptr && left <= keep)) {
+    if (team != nullptr && (it->team != team || left <= keep)) {
       ++it;
       continue;
     }
     finish(*it);
     it = outstanding.list.erase(it);
     ++done;
-    --left;
+    if (team != nullptr) --left;
   }
+  outstanding.length.store(outstanding.list.size(), std::memory_order_relaxed);
   return done;
 }
 
 std::size_t settled = 0; // completed by settle(): counted by the next complete()
 
 // Before a staged collective: Staged n reuses the buffer of n - 2, which
-// every member, this PE too, must have finished reading.
+// every member, this PE too, must have finished reading. A blocking one
+// with nothing started pays one load, no lock.
 void settle(const shmemi_team &team, std::size_t keep) {
+  if (outstanding.length.load(std::memory_order_relaxed) <= keep) return;
   const std::lock_guard<std::mutex> hold(outstanding.lock);
   if (!outstanding.list.empty()) settled += complete_locked(&team, keep);
 }
@@ -265,6 +270,7 @@ std::unique_ptr<Staged> next_staged(const shmemi_team &team) {
 void keep(Started op) {
   const std::lock_guard<std::mutex> hold(outstanding.lock);
   outstanding.list.push_back(std::move(op));
+  outstanding.length.store(outstanding.list.size(), std::memory_order_relaxed);
 }
 
 } // namespace

@@ -13,9 +13,7 @@ shmem_pe_test(coll_nbi_cxx SOURCES pe/coll_nbi.cpp NP ${_nbi_np} TIMEOUT 180 LAB
 # Bad input: coll_nbi_errors CASE makes one erroneous call on every PE; the
 # job must fail with the message of the blocking routine's check, naming the
 # nbi routine.
-add_executable(coll_nbi_errors pe/coll_nbi_errors.c)
-target_link_libraries(coll_nbi_errors PRIVATE shmem)
-target_compile_options(coll_nbi_errors PRIVATE -Wall -Wextra)
+shmem_pe_program(coll_nbi_errors SOURCES pe/coll_nbi_errors.c)
 function(coll_nbi_error case regex)
   shmem_fail_test(coll_nbi_error_${case} PROGRAM coll_nbi_errors NP 2 ARGS ${case} REGEX "${regex}")
 endfunction()
