@@ -14,7 +14,8 @@
  * MPI_Win_sync; the collectives are MPI_Barrier, MPI_Bcast, MPI_Allreduce and
  * MPI_Alltoall, the last three with a barrier once every BENCH_COLL_SLOTS
  * calls as shmem_bench. Output as in bench_common.h, with the same names as
- * shmem_bench. */
+ * shmem_bench; and floor_put8_quiet_us, floor_get8_us, floor_put8_nbi_rate:
+ * the same three through a minimal OpenSHMEM-like layer (see run_floor_put8). */
 #define _POSIX_C_SOURCE 200809L
 #include <mpi.h>
 
@@ -159,6 +160,81 @@ static long run_bw_memcpy(long n) {
   return i;
 }
 
+/* The floor_ metrics: put + quiet, get and the nbi put rate through the
+ * least an OpenSHMEM layer over MPI must do per call, in functions the
+ * compiler does not inline (a library's entry points are calls too): check
+ * the PE and that the remote range lies in the symmetric heap, translate
+ * the address, issue the MPI call, note the target for quiet; quiet
+ * flushes the noted target. No context, no node-local path, no operand
+ * copy, no progress bookkeeping: what the library's own ratios to raw MPI
+ * can approach at best. */
+static int floor_target = -1; /* since the last quiet: -1 nobody, -2 several PEs */
+
+__attribute__((noinline, cold)) static void floor_fail(const char *what) {
+  fprintf(stderr, "mpi_bench: floor check failed: %s\n", what);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+__attribute__((noinline)) static MPI_Aint floor_translate(const void *sym, size_t n, int pe) {
+  if (pe < 0 || pe >= b.npes) floor_fail("pe");
+  const size_t offset = (size_t)((const char *)sym - base);
+  if ((const char *)sym < base || offset > WIN_BYTES || n > WIN_BYTES - offset) floor_fail("range");
+  return (MPI_Aint)offset;
+}
+
+__attribute__((noinline)) static void floor_note(int pe) {
+  if (floor_target != pe) floor_target = floor_target == -1 ? pe : -2;
+}
+
+__attribute__((noinline)) static void floor_putmem_nbi(void *dest, const void *src, size_t n, int pe) {
+  const MPI_Aint at = floor_translate(dest, n, pe);
+  if (src == NULL && n > 0) floor_fail("source");
+  CHECK(MPI_Put(src, (int)n, MPI_BYTE, pe, at, (int)n, MPI_BYTE, win));
+  floor_note(pe);
+}
+
+__attribute__((noinline)) static void floor_getmem(void *dest, const void *src, size_t n, int pe) {
+  const MPI_Aint at = floor_translate(src, n, pe);
+  if (dest == NULL && n > 0) floor_fail("dest");
+  CHECK(MPI_Get(dest, (int)n, MPI_BYTE, pe, at, (int)n, MPI_BYTE, win));
+  CHECK(MPI_Win_flush(pe, win));
+}
+
+__attribute__((noinline)) static void floor_quiet(void) {
+  if (floor_target == -1) return;
+  if (floor_target == -2)
+    CHECK(MPI_Win_flush_all(win));
+  else
+    CHECK(MPI_Win_flush(floor_target, win));
+  floor_target = -1;
+}
+
+static long run_floor_put8(long n) {
+  long i = 0;
+  for (; i < n && !bench_late(i); ++i) {
+    floor_putmem_nbi(base + word_at(0), &i, sizeof i, 1);
+    floor_quiet();
+  }
+  return i;
+}
+
+static long run_floor_get8(long n) {
+  long i = 0, v;
+  for (; i < n && !bench_late(i); ++i) floor_getmem(&v, base + word_at(0), sizeof v, 1);
+  return i;
+}
+
+static long run_floor_put8_nbi(long n) {
+  const long v = 5;
+  long i = 0;
+  for (; i < n && !bench_late(i); ++i) {
+    floor_putmem_nbi(base + word_at(5), &v, sizeof v, 1);
+    if (i % BENCH_RATE_WINDOW == BENCH_RATE_WINDOW - 1) floor_quiet();
+  }
+  floor_quiet();
+  return i;
+}
+
 /* The metrics of every process run all n operations (none may stop alone). */
 
 /* Waits until the other process has put `value` into this one's flag. */
@@ -225,6 +301,9 @@ static long run_alltoall8(long n) {
 static const struct bench_metric metrics[] = {
     BENCH_COMMON_METRICS(BENCH_METRIC_ROW)
     {"bw_memcpy", run_bw_memcpy, BENCH_BANDWIDTH, BENCH_PE0},
+    {"floor_put8_quiet_us", run_floor_put8, BENCH_LATENCY, BENCH_PE0},
+    {"floor_get8_us", run_floor_get8, BENCH_LATENCY, BENCH_PE0},
+    {"floor_put8_nbi_rate", run_floor_put8_nbi, BENCH_RATE, BENCH_PE0},
 };
 
 static void barrier(void) { CHECK(MPI_Barrier(MPI_COMM_WORLD)); }
