@@ -72,16 +72,19 @@ for line in open(path):
         edge = calls.setdefault((caller, name), [0, 0])
         edge[0] += value
         edge[1] += int(m.group(4).replace(",", ""))
-def below(f, seen):  # the MPI routines under f that ran at least n/2 times
+def below(f, expanded):  # the MPI routines under f that ran at least n/2 times
+    # Each function's calls count once, however many paths reach it
+    # (inlined code is listed under each file it came from).
     out = {}
     for (a, b), (value, count) in calls.items():
-        if a != f or b in seen:
+        if a != f:
             continue
         if b.startswith("PMPI_"):
             if count >= n // 2:
                 out[b] = out.get(b, 0) + value
-        else:
-            for k, v in below(b, seen | {b}).items():
+        elif b not in expanded:
+            expanded.add(b)
+            for k, v in below(b, expanded).items():
                 out[k] = out.get(k, 0) + v
     return out
 total = inside = 0

@@ -19,7 +19,7 @@ using namespace shmemi::mpi;
 
 namespace {
 
-template <class F> void synced(F &&collective) {
+template <class F> [[gnu::always_inline]] inline void synced(F &&collective) {
   memory_sync();
   const Blocking blocking;
   collective();
@@ -132,23 +132,21 @@ void alltoall(const Comm &team, void *dest, const void *source, const Exchange &
 
 void reduce(const Comm &team, void *dest, const void *source, std::size_t nelems,
             Elem elem, Op op) {
-  const MPI_Datatype type = mpi_type(elem, __func__);
-  const MPI_Op mpi = mpi_op(op, elem);
+  const MpiReduction r = mpi_reduction(elem, op, __func__);
   const MPI_Comm comm = comm_of(team);
   char *d = static_cast<char *>(dest);
   const char *s = static_cast<const char *>(source);
   synced([&] {
     for_each_piece(nelems, elem.bytes, [&](std::size_t first, int n) {
       const std::size_t at = first * elem.bytes;
-      SHMEMI_MPI(MPI_Allreduce(s == d ? MPI_IN_PLACE : s + at, d + at, n, type, mpi, comm));
+      SHMEMI_MPI(MPI_Allreduce(s == d ? MPI_IN_PLACE : s + at, d + at, n, r.type, r.op, comm));
     });
   });
 }
 
 void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nelems,
               Elem elem, bool inclusive) {
-  const MPI_Datatype type = mpi_type(elem, __func__);
-  const MPI_Op sum = mpi_op(Op::sum, elem);
+  const MpiReduction r = mpi_reduction(elem, Op::sum, __func__);
   const MPI_Comm comm = comm_of(team);
   const bool first_pe = my_rank(comm) == 0;
   char *d = static_cast<char *>(dest);
@@ -157,8 +155,8 @@ void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nele
     for_each_piece(nelems, elem.bytes, [&](std::size_t first, int n) {
       const std::size_t at = first * elem.bytes;
       const void *in = s == d ? MPI_IN_PLACE : s + at;
-      if (inclusive) return SHMEMI_MPI(MPI_Scan(in, d + at, n, type, sum, comm));
-      SHMEMI_MPI(MPI_Exscan(in, d + at, n, type, sum, comm));
+      if (inclusive) return SHMEMI_MPI(MPI_Scan(in, d + at, n, r.type, r.op, comm));
+      SHMEMI_MPI(MPI_Exscan(in, d + at, n, r.type, r.op, comm));
       // MPI leaves the first PE's result undefined; the spec makes it zero,
       // and zero is all bits clear for every type of the table.
       if (first_pe) std::memset(d + at, 0, static_cast<std::size_t>(n) * elem.bytes);

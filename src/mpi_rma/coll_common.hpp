@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 
 #include "port/collectives.hpp"
@@ -20,7 +21,8 @@ constexpr std::size_t max_chunk = std::size_t{1} << 30;
 
 // Runs op(first, count) over pieces of n elements of elem_bytes each; the
 // common single piece without the division.
-template <class F> void for_each_piece(std::size_t n, std::size_t elem_bytes, F op) {
+template <class F>
+[[gnu::always_inline]] inline void for_each_piece(std::size_t n, std::size_t elem_bytes, F op) {
   if (n <= max_chunk && n * elem_bytes <= max_chunk) return op(0, static_cast<int>(n));
   const std::size_t per_piece = std::max<std::size_t>(1, max_chunk / elem_bytes);
   for (std::size_t first = 0; first < n; first += per_piece)
@@ -36,9 +38,43 @@ int my_rank(MPI_Comm comm);
 MPI_Datatype strided_block(int count, std::size_t elem_bytes, std::ptrdiff_t stride_bytes,
                            MPI_Aint extent);
 
-// The MPI datatype and operation of a reduction on `elem` (`function` names
-// the caller in the message of an internal error).
-MPI_Datatype mpi_type(Elem elem, const char *function);
-MPI_Op mpi_op(Op op, Elem elem);
+// Per element kind and log2 of its bytes (1 to 16): the MPI datatype (null
+// where no spec type has that shape) and the operation per Op (null where
+// it has none), made by reduction_types_start (at start_rma, with the
+// datatype of Kind::quad) so that a reduction only looks them up: choosing
+// them on every call (switches, a probe's guard) was 49 of the 311
+// instructions a forced inter-node sum reduction spent in the library.
+struct Reduction {
+  MPI_Datatype type = MPI_DATATYPE_NULL;
+  std::array<MPI_Op, 7> ops{};
+};
+using ReductionTable = std::array<std::array<Reduction, 5>, 5>;
+extern ReductionTable reductions;
+// The table, and state.quad: made by start_rma, freed by stop, unlike the
+// reduction ops, which live until MPI ends: MPICH warns at MPI_Finalize
+// about every datatype left ("yaksa: 1 leaked handle pool objects"), not
+// about ops.
+void reduction_types_start();
+void reduction_types_stop();
+[[noreturn]] void no_reduction(Elem elem, Op op, const char *function);
+
+// The MPI datatype and operation of a reduction `op` on `elem` (`function`
+// names the caller in the message of an internal error).
+struct MpiReduction {
+  MPI_Datatype type;
+  MPI_Op op;
+};
+inline MpiReduction mpi_reduction(Elem elem, Op op, const char *function) {
+  const std::size_t bytes = elem.bytes;
+  const auto kind = static_cast<std::size_t>(elem.kind);
+  if (bytes == 0 || bytes > 16 || (bytes & (bytes - 1)) != 0 || kind >= reductions.size())
+    [[unlikely]]
+    no_reduction(elem, op, function);
+  const Reduction &r = reductions[kind][static_cast<std::size_t>(__builtin_ctzll(bytes))];
+  const MPI_Op mpi = r.ops[static_cast<std::size_t>(op)];
+  if (mpi == MPI_OP_NULL) [[unlikely]]
+    no_reduction(elem, op, function);
+  return {r.type, mpi};
+}
 
 } // namespace shmemi::mpi

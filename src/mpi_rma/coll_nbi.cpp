@@ -165,23 +165,21 @@ void alltoall_start(const Comm &team, void *dest, const void *source, const Exch
 
 void reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
                   Op op) {
-  const MPI_Datatype type = mpi_type(elem, __func__);
-  const MPI_Op mpi = mpi_op(op, elem);
+  const MpiReduction r = mpi_reduction(elem, op, __func__);
   char *d = static_cast<char *>(dest);
   const char *s = static_cast<const char *>(source);
   start(team, [&](Started &started) {
     for_each_piece(nelems, elem.bytes, [&](std::size_t first, int n) {
       const std::size_t at = first * elem.bytes;
-      SHMEMI_MPI(MPI_Iallreduce(s == d ? MPI_IN_PLACE : s + at, d + at, n, type, mpi, comm_of(team),
-                                started.request()));
+      SHMEMI_MPI(MPI_Iallreduce(s == d ? MPI_IN_PLACE : s + at, d + at, n, r.type, r.op,
+                                comm_of(team), started.request()));
     });
   });
 }
 
 void sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
                     bool inclusive) {
-  const MPI_Datatype type = mpi_type(elem, __func__);
-  const MPI_Op sum = mpi_op(Op::sum, elem);
+  const MpiReduction r = mpi_reduction(elem, Op::sum, __func__);
   char *d = static_cast<char *>(dest);
   const char *s = static_cast<const char *>(source);
   start(team, [&](Started &op) {
@@ -190,9 +188,9 @@ void sum_scan_start(const Comm &team, void *dest, const void *source, std::size_
       const std::size_t at = first * elem.bytes;
       const void *in = s == d ? MPI_IN_PLACE : s + at;
       if (inclusive)
-        SHMEMI_MPI(MPI_Iscan(in, d + at, n, type, sum, comm, op.request()));
+        SHMEMI_MPI(MPI_Iscan(in, d + at, n, r.type, r.op, comm, op.request()));
       else
-        SHMEMI_MPI(MPI_Iexscan(in, d + at, n, type, sum, comm, op.request()));
+        SHMEMI_MPI(MPI_Iexscan(in, d + at, n, r.type, r.op, comm, op.request()));
     });
     // MPI leaves the first PE's exclusive result undefined; the spec makes
     // it zero, all bits clear for every type of the table.

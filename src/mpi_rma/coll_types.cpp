@@ -14,12 +14,7 @@
 namespace shmemi::mpi {
 using transport::Kind;
 
-void quad_type_start() {
-  SHMEMI_MPI(MPI_Type_contiguous(static_cast<int>(sizeof(__float128)), MPI_BYTE, &state.quad));
-  SHMEMI_MPI(MPI_Type_commit(&state.quad));
-}
-
-void quad_type_stop() { SHMEMI_MPI(MPI_Type_free(&state.quad)); }
+ReductionTable reductions;
 
 int my_rank(MPI_Comm comm) {
   int rank = 0;
@@ -120,36 +115,28 @@ template <Op op> void quad_op(void *in, void *inout, int *len, MPI_Datatype *) {
   combine({Kind::quad, sizeof(__float128)}, op, inout, in, static_cast<std::size_t>(*len));
 }
 
-MPI_Op quad_mpi_op(Op op) {
+MPI_Op quad_mpi_op(Op op) { // no bitwise operations on quad elements
   // Op::max to Op::prod, in the enumeration's order.
   static const std::array<MPI_Op, 4> ops = {make_op(quad_op<Op::max>), make_op(quad_op<Op::min>),
                                             make_op(quad_op<Op::sum>), make_op(quad_op<Op::prod>)};
-  if (op < Op::max)
-    fatal(__func__, "internal error: no bitwise reduction %d on quad elements",
-          static_cast<int>(op));
+  if (op < Op::max) return MPI_OP_NULL;
   return ops[static_cast<std::size_t>(op) - static_cast<std::size_t>(Op::max)];
 }
 
-} // namespace
-
 // Chosen by kind and size: MPI_CHAR is no reduction type, and size_t or
 // ptrdiff_t are whichever integer of their width.
-MPI_Datatype mpi_type(Elem elem, const char *function) {
-  MPI_Datatype t = MPI_DATATYPE_NULL;
+MPI_Datatype type_of(Elem elem) {
   switch (elem.kind) {
-  case Kind::sint: t = integer_type(true, elem.bytes); break;
-  case Kind::uint: t = integer_type(false, elem.bytes); break;
-  case Kind::real: t = real_type(elem.bytes); break;
-  case Kind::complex: t = complex_type(elem.bytes); break;
-  case Kind::quad: t = quad_type(elem.bytes); break;
+  case Kind::sint: return integer_type(true, elem.bytes);
+  case Kind::uint: return integer_type(false, elem.bytes);
+  case Kind::real: return real_type(elem.bytes);
+  case Kind::complex: return complex_type(elem.bytes);
+  case Kind::quad: return quad_type(elem.bytes);
   }
-  if (t == MPI_DATATYPE_NULL)
-    fatal(function, "internal error: no MPI datatype for a %zu-byte element of kind %d", elem.bytes,
-          static_cast<int>(elem.kind));
-  return t;
+  return MPI_DATATYPE_NULL;
 }
 
-MPI_Op mpi_op(Op op, Elem elem) {
+MPI_Op op_of(Op op, Elem elem) {
   static const MPI_Op builtin[] = {MPI_BAND, MPI_BOR, MPI_BXOR, MPI_MAX,
                                    MPI_MIN,  MPI_SUM, MPI_PROD};
   if (elem.kind == Kind::quad) return quad_mpi_op(op);
@@ -158,6 +145,31 @@ MPI_Op mpi_op(Op op, Elem elem) {
     return builtin[static_cast<int>(op)];
   static const std::array<MPI_Op, 8> own = make_unsigned_ops();
   return own[static_cast<std::size_t>(__builtin_ctzll(elem.bytes)) * 2 + (op == Op::max)];
+}
+
+} // namespace
+
+void reduction_types_start() {
+  SHMEMI_MPI(MPI_Type_contiguous(static_cast<int>(sizeof(__float128)), MPI_BYTE, &state.quad));
+  SHMEMI_MPI(MPI_Type_commit(&state.quad));
+  for (std::size_t kind = 0; kind < reductions.size(); ++kind)
+    for (std::size_t log = 0; log < reductions[kind].size(); ++log) {
+      const Elem elem{static_cast<Kind>(kind), std::size_t{1} << log};
+      Reduction &r = reductions[kind][log];
+      r.type = type_of(elem);
+      for (std::size_t op = 0; op < r.ops.size(); ++op)
+        r.ops[op] = r.type == MPI_DATATYPE_NULL ? MPI_OP_NULL : op_of(static_cast<Op>(op), elem);
+    }
+}
+
+void reduction_types_stop() {
+  SHMEMI_MPI(MPI_Type_free(&state.quad));
+  reductions = {};
+}
+
+void no_reduction(Elem elem, Op op, const char *function) {
+  fatal(function, "internal error: no MPI reduction %d on a %zu-byte element of kind %d",
+        static_cast<int>(op), elem.bytes, static_cast<int>(elem.kind));
 }
 
 } // namespace shmemi::mpi

@@ -47,25 +47,7 @@ void life_stop() {
 namespace shmemi::transport {
 using namespace shmemi::mpi;
 
-// Counts a thread of this PE that starts (delta 1) or stops (-1) waiting
-// for other PEs, and the wait itself, in this PE's record, which only its
-// threads write: with one program thread loads and stores (every MPI
-// collective and long wait passes here twice; as calls, they were 44 of the
-// library's 310 instructions around a forced inter-node MPI_Bcast), under
-// SHMEM_THREAD_MULTIPLE atomic adds.
-void block(int delta) {
-  if (state.life == nullptr) return;
-  std::uint64_t *blocked = own(offsetof(Life, blocked));
-  std::uint64_t *waits = own(offsetof(Life, waits));
-  if (activity.concurrent) {
-    __atomic_fetch_add(blocked, static_cast<std::uint64_t>(delta), __ATOMIC_RELEASE);
-    __atomic_fetch_add(waits, 1, __ATOMIC_RELEASE);
-    return;
-  }
-  __atomic_store_n(blocked, __atomic_load_n(blocked, __ATOMIC_RELAXED) + static_cast<std::uint64_t>(delta),
-                   __ATOMIC_RELEASE);
-  __atomic_store_n(waits, __atomic_load_n(waits, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
-}
+void block(int delta) { count_blocked(delta); }
 
 void set_ending(std::uint64_t word) {
   __atomic_store_n(own(offsetof(Life, ending)), word, __ATOMIC_RELEASE);

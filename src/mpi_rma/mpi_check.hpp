@@ -20,7 +20,7 @@ struct Activity {
   std::atomic<int> inside{0};          // calls running now
   bool concurrent = false;
 
-  void enter() {
+  [[gnu::always_inline]] void enter() {
     if (concurrent) {
       calls.fetch_add(1, std::memory_order_relaxed);
       inside.fetch_add(1, std::memory_order_relaxed);
@@ -29,7 +29,7 @@ struct Activity {
       inside.store(1, std::memory_order_relaxed);
     }
   }
-  void leave() {
+  [[gnu::always_inline]] void leave() {
     if (concurrent)
       inside.fetch_sub(1, std::memory_order_release);
     else

@@ -48,8 +48,8 @@ void chunked(Channel &ch, Dir dir, SymAddr remote, void *local, std::size_t nbyt
 // program thread a forced inter-node 8-byte nbi put spent 240 instructions
 // in the library around MPI_Put's 337 (callgrind), most of them in calls
 // between small functions and in the general case's locals.
-void contiguous(Channel &ch, Dir dir, SymAddr remote, void *local, std::size_t nbytes, int pe,
-                Completion c) {
+[[gnu::always_inline]] inline void contiguous(Channel &ch, Dir dir, SymAddr remote, void *local,
+                                              std::size_t nbytes, int pe, Completion c) {
   if (nbytes > max_chunk) [[unlikely]]
     return chunked(ch, dir, remote, local, nbytes, pe, c);
   const auto turn = serialize_rma();
@@ -63,7 +63,8 @@ void contiguous(Channel &ch, Dir dir, SymAddr remote, void *local, std::size_t n
 // waiting for MPI_Win_flush_local, which Open MPI's osc/ucx implements as a
 // full flush (a round trip: forced inter-node 8-byte put + quiet 0.16 us
 // against raw MPI's put + flush 0.07 us).
-void put_kept(Channel &ch, SymAddr dest, const void *source, std::size_t nbytes, int pe) {
+[[gnu::always_inline]] inline void put_kept(Channel &ch, SymAddr dest, const void *source,
+                                            std::size_t nbytes, int pe) {
   const auto hold = hold_operands(ch, 1);
   const void *kept = keep_operand(ch, source, nbytes);
   const auto turn = serialize_rma();

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/report.hpp"
+#include "mpi_rma/coll_common.hpp"
 #include "mpi_rma/hybrid.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/state.hpp"
@@ -300,7 +301,7 @@ void start_rma(const Region &statics, bool (*alias)(char *memory), unsigned prog
   make_default_static_window(statics, alias);
   channels_start(channels);
   life_start();
-  quad_type_start();
+  reduction_types_start();
   progress_start(progress_possible() ? progress_us : 0,
                  state.wake.empty() ? nullptr : state.wake[static_cast<std::size_t>(state.my_pe)]);
 }
@@ -319,7 +320,7 @@ bool all_true(bool mine) {
 void stop() {
   progress_stop();
   life_stop();
-  quad_type_stop();
+  reduction_types_stop();
   channels_stop();
   if (state.node_win != MPI_WIN_NULL) SHMEMI_MPI(MPI_Win_free(&state.node_win));
   state.static_shift.clear();
