@@ -26,15 +26,14 @@ std::size_t size_of(AmoType type) {
   return type == AmoType::i32 || type == AmoType::u32 || type == AmoType::f32 ? 4 : 8;
 }
 
-void issue(Channel &ch, AmoOp op, const void *operand, const void *compare, void *result, MPI_Datatype dt,
-           int pe, MPI_Aint disp, MPI_Win win) {
+void issue(AmoOp op, const void *operand, const void *compare, void *result, MPI_Datatype dt, int pe,
+           MPI_Aint disp, MPI_Win win) {
   if (op == AmoOp::cswap)
     SHMEMI_MPI(MPI_Compare_and_swap(operand, compare, result, dt, pe, disp, win));
   else if (result != nullptr)
     SHMEMI_MPI(MPI_Fetch_and_op(operand, result, dt, pe, disp, op_of(op), win));
   else
     SHMEMI_MPI(MPI_Accumulate(operand, 1, dt, pe, disp, 1, dt, op_of(op), win));
-  note_issued(ch, win, pe);
 }
 
 } // namespace
@@ -48,7 +47,8 @@ void amo(Channel &ch, SymAddr dest, AmoOp op, AmoType type, const void *operand,
   // MPI_Win_flush, as a raw MPI fetch-and-op does.
   if (result != nullptr && c == Completion::local) {
     const auto turn = serialize_rma();
-    issue(ch, op, operand, compare, result, dt, pe, disp, win);
+    issue(op, operand, compare, result, dt, pe, disp, win);
+    wake_target(pe);
     SHMEMI_MPI(MPI_Win_flush(pe, win));
     return;
   }
@@ -57,7 +57,8 @@ void amo(Channel &ch, SymAddr dest, AmoOp op, AmoType type, const void *operand,
   const void *kept_operand = keep_operand(ch, operand, bytes);
   const void *kept_compare = keep_operand(ch, compare, bytes);
   const auto turn = serialize_rma();
-  issue(ch, op, kept_operand, kept_compare, result, dt, pe, disp, win);
+  issue(op, kept_operand, kept_compare, result, dt, pe, disp, win);
+  note_issued(ch, win, pe);
 }
 
 } // namespace shmemi::transport

@@ -40,7 +40,8 @@ void raise_flushed(Channel &ch, unsigned long upto) {
 // waited for other windows' transfers on both MPIs here, see
 // tests/pe/ctx_independent.c) or all. On a channel several threads use,
 // their notes may be in flight, so under MULTIPLE it flushes all.
-void flush_targets(const Channel &ch, MPI_Win win, std::atomic<int> &targets) {
+[[gnu::always_inline]] inline void flush_targets(const Channel &ch, MPI_Win win,
+                                                 std::atomic<int> &targets) {
   int target = targets.load(std::memory_order_relaxed);
   if (!activity.concurrent) { // one program thread: no read-modify-write
     if (target == Channel::no_target) return;
@@ -61,7 +62,7 @@ void flush_targets(const Channel &ch, MPI_Win win, std::atomic<int> &targets) {
 // line of it instead of sweeping all 4096 slots (256 KiB) through the
 // program's cache (no change in the put + quiet benchmark, whose data fits
 // in L2 either way).
-void quiet_alone(Channel &ch, unsigned long upto) {
+[[gnu::always_inline]] inline void quiet_alone(Channel &ch, unsigned long upto) {
   flush_targets(ch, ch.heap_win, ch.heap_targets);
   flush_targets(ch, ch.static_win, ch.static_targets);
   ch.operands.first = ch.operands.next = 0;

@@ -24,7 +24,13 @@ inline void issue(Dir dir, void *local, int count, MPI_Datatype local_type, int 
     SHMEMI_MPI(MPI_Get(local, count, local_type, pe, disp, count, remote_type, win));
 }
 
-inline void complete(Channel &ch, MPI_Win win, int pe, Completion c) {
+// A get is complete at its local completion; a put only at a flush.
+[[gnu::always_inline]] inline void complete(Channel &ch, Dir dir, MPI_Win win, int pe,
+                                            Completion c) {
+  if (dir == Dir::get && c == Completion::local) {
+    wake_target(pe);
+    return SHMEMI_MPI(MPI_Win_flush_local(pe, win));
+  }
   note_issued(ch, win, pe);
   if (c == Completion::local) SHMEMI_MPI(MPI_Win_flush_local(pe, win));
 }
@@ -41,7 +47,7 @@ void chunked(Channel &ch, Dir dir, SymAddr remote, void *local, std::size_t nbyt
     issue(dir, bytes + done, n, MPI_BYTE, pe, disp + static_cast<MPI_Aint>(done), MPI_BYTE, win);
     done += static_cast<std::size_t>(n);
   }
-  complete(ch, win, pe, c);
+  complete(ch, dir, win, pe, c);
 }
 
 // The common transfer, one MPI call, in straight-line code: with one
@@ -56,7 +62,7 @@ void chunked(Channel &ch, Dir dir, SymAddr remote, void *local, std::size_t nbyt
   const MPI_Win win = window_of(ch, remote.space);
   const int n = static_cast<int>(nbytes);
   issue(dir, local, n, MPI_BYTE, pe, displacement(remote, pe), MPI_BYTE, win);
-  complete(ch, win, pe, c);
+  complete(ch, dir, win, pe, c);
 }
 
 // A small blocking put goes from a copy kept until the next quiet instead of
@@ -107,7 +113,7 @@ void strided(Channel &ch, Dir dir, SymAddr remote, std::ptrdiff_t remote_stride,
     issue(dir, bytes + k * local_stride, 1, local_type.get(), pe, disp + k * remote_stride,
           remote_type.get(), win);
   }
-  complete(ch, win, pe, Completion::local);
+  complete(ch, dir, win, pe, Completion::local);
 }
 
 } // namespace

@@ -112,12 +112,22 @@ inline std::unique_lock<std::mutex> serialize_rma() {
   return {};
 }
 
-// Counts an operation issued on `win` of `ch` (after its MPI call).
-inline void note_issued(Channel &ch, MPI_Win win, int pe) {
+// Sets `pe`'s wake-up flag, where PEs have them, after an operation to it
+// through MPI (its progress thread then calls into MPI for a while).
+inline void wake_target(int pe) {
   if (!state.wake.empty()) {
     std::atomic<int> &wake = *state.wake[static_cast<std::size_t>(pe)];
     if (wake.load(std::memory_order_relaxed) == 0) wake.store(1, std::memory_order_relaxed);
   }
+}
+
+// Counts an operation issued on `win` of `ch` (after its MPI call) for the
+// next quiet. An operation the caller completes itself at once (a blocking
+// get or fetching AMO, flushed before it returns) only wakes its target:
+// noting it cost a forced inter-node get ~15 instructions, and the quiet
+// after it a flush of nothing.
+inline void note_issued(Channel &ch, MPI_Win win, int pe) {
+  wake_target(pe);
   std::atomic<int> &targets = win == ch.heap_win ? ch.heap_targets : ch.static_targets;
   const int seen = targets.load(std::memory_order_relaxed);
   if (seen != pe) targets.store(seen == Channel::no_target ? pe : Channel::many_targets,
