@@ -93,21 +93,8 @@ void channels_stop() {
   state.channels.clear();
 }
 
-// In the unified model (both MPIs here) the window is the memory itself and
-// MPI_Win_sync is a memory barrier, but Open MPI's osc/ucx also fences its
-// UCX worker there (ucp_worker_fence, and progress): 4 of them made a
-// forced inter-node barrier_all cost 1.1-1.4 us against MPI_Barrier's
-// 0.46-0.55. The collective that follows or precedes is the
-// synchronization between PEs (its own flags order its messages), so an
-// acquire-release fence is the barrier the model asks for: an
-// instruction on weakly ordered CPUs, none on x86, where the sequentially
-// consistent one was a locked instruction (20-40 cycles) twice per
-// collective.
-void memory_sync() {
-  if (state.unified) {
-    std::atomic_thread_fence(std::memory_order_acq_rel);
-    return;
-  }
+// memory_sync (state.hpp) where some window is not unified.
+void sync_windows() {
   for (const auto &ch : state.channels) {
     SHMEMI_MPI(MPI_Win_sync(ch->heap_win));
     SHMEMI_MPI(MPI_Win_sync(ch->static_win));
