@@ -186,7 +186,8 @@ __attribute__((noinline)) static void floor_note(int pe) {
   if (floor_target != pe) floor_target = floor_target == -1 ? pe : -2;
 }
 
-__attribute__((noinline)) static void floor_putmem_nbi(void *dest, const void *src, size_t n, int pe) {
+__attribute__((noinline)) static void floor_putmem_nbi(void *dest, const void *src, size_t n,
+                                                       int pe) {
   const MPI_Aint at = floor_translate(dest, n, pe);
   if (src == NULL && n > 0) floor_fail("source");
   CHECK(MPI_Put(src, (int)n, MPI_BYTE, pe, at, (int)n, MPI_BYTE, win));

@@ -67,8 +67,9 @@ struct MpiReduction {
 inline MpiReduction mpi_reduction(Elem elem, Op op, const char *function) {
   const std::size_t bytes = elem.bytes;
   const auto kind = static_cast<std::size_t>(elem.kind);
-  if (bytes == 0 || bytes > 16 || (bytes & (bytes - 1)) != 0 || kind >= reductions.size())
-    [[unlikely]]
+  const bool tabled =
+      bytes != 0 && bytes <= 16 && (bytes & (bytes - 1)) == 0 && kind < reductions.size();
+  if (!tabled) [[unlikely]]
     no_reduction(elem, op, function);
   const Reduction &r = reductions[kind][static_cast<std::size_t>(__builtin_ctzll(bytes))];
   const MPI_Op mpi = r.ops[static_cast<std::size_t>(op)];
