@@ -22,9 +22,6 @@ constexpr MPI_Aint arrived_at = sizeof(transport::Life); // PE 0's count, after 
 constexpr MPI_Aint life_bytes = 128;
 static_assert(arrived_at + sizeof(std::uint64_t) <= life_bytes, "the record fits");
 
-// One word of this PE's record.
-std::uint64_t *own(std::size_t offset) { return state.life + offset / sizeof(std::uint64_t); }
-
 } // namespace
 
 void life_start() {
@@ -50,7 +47,7 @@ using namespace shmemi::mpi;
 void block(int delta) { count_blocked(delta); }
 
 void set_ending(std::uint64_t word) {
-  __atomic_store_n(own(offsetof(Life, ending)), word, __ATOMIC_RELEASE);
+  __atomic_store_n(life_word(offsetof(Life, ending)), word, __ATOMIC_RELEASE);
 }
 
 Life life_of(int pe) {

@@ -182,6 +182,11 @@ extern std::atomic<unsigned> collectives_in_flight;
 void life_start();
 void life_stop();
 
+// One word of this PE's Life record, at `offset` bytes.
+inline std::uint64_t *life_word(std::size_t offset) {
+  return state.life + offset / sizeof(std::uint64_t);
+}
+
 // transport::block: counts a thread of this PE that starts (delta 1) or
 // stops (-1) waiting for other PEs, and the wait itself, in this PE's Life
 // record, which only its threads write: with one program thread loads and
@@ -190,8 +195,8 @@ void life_stop();
 // instructions around a forced inter-node MPI_Allreduce).
 [[gnu::always_inline]] inline void count_blocked(int delta) {
   if (state.life == nullptr) return;
-  std::uint64_t *blocked = state.life + offsetof(transport::Life, blocked) / sizeof(std::uint64_t);
-  std::uint64_t *waits = state.life + offsetof(transport::Life, waits) / sizeof(std::uint64_t);
+  std::uint64_t *blocked = life_word(offsetof(transport::Life, blocked));
+  std::uint64_t *waits = life_word(offsetof(transport::Life, waits));
   if (activity.concurrent) {
     __atomic_fetch_add(blocked, static_cast<std::uint64_t>(delta), __ATOMIC_RELEASE);
     __atomic_fetch_add(waits, 1, __ATOMIC_RELEASE);
@@ -223,10 +228,10 @@ void create_heap_window(MPI_Win &win);   // world.cpp
 void create_static_window(MPI_Win &win); // world.cpp
 void channels_stop();
 // The local and the RMA view of symmetric memory agree: a CPU fence where
-// every window is unified, else MPI_Win_sync on each (channels.cpp).
-// Collectives do it before and after they touch symmetric buffers; inline,
-// since the unified case is no instruction on x86.
-// In the unified model (both MPIs here) the window is the memory itself and
+// every window is unified, else MPI_Win_sync on each (sync_windows,
+// channels.cpp). Collectives do it before and after they touch symmetric
+// buffers; inline, since the unified case is no instruction on x86. In the
+// unified model (both MPIs here) the window is the memory itself and
 // MPI_Win_sync is a memory barrier, but Open MPI's osc/ucx also fences its
 // UCX worker there (ucp_worker_fence, and progress): 4 of them made a
 // forced inter-node barrier_all cost 1.1-1.4 us against MPI_Barrier's
