@@ -1,7 +1,8 @@
 # The Fortran binding of OpenSHMEM 1.3 (src/fortran). The library always
 # carries the Fortran-callable routines (they are C++); shmem.fh is
 # generated from shmem.h and src/fortran/table.hpp at build time and
-# installed as include/shmem.fh and include/mpp/shmem.fh. Where a Fortran
+# installed as include/shmem.fh and include/mpp/shmem.fh, with
+# include/shmem_long.fh, which declares every function's type. Where a Fortran
 # compiler is found (SHMEM_FORTRAN), oshfort is installed and the Fortran
 # tests are built.
 include(CheckLanguage)
@@ -17,16 +18,20 @@ add_executable(shmem_make_fh src/fortran/make_fh.cpp)
 target_include_directories(shmem_make_fh PRIVATE ${PROJECT_SOURCE_DIR}/include
                            ${PROJECT_SOURCE_DIR}/src)
 set(SHMEM_FH_DIR ${PROJECT_BINARY_DIR}/include)
-add_custom_command(OUTPUT ${SHMEM_FH_DIR}/shmem.fh ${SHMEM_FH_DIR}/mpp/shmem.fh
+set(SHMEM_FH_FILES ${SHMEM_FH_DIR}/shmem.fh ${SHMEM_FH_DIR}/mpp/shmem.fh
+    ${SHMEM_FH_DIR}/shmem_long.fh)
+add_custom_command(OUTPUT ${SHMEM_FH_FILES}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${SHMEM_FH_DIR}/mpp
   COMMAND shmem_make_fh > ${SHMEM_FH_DIR}/shmem.fh
   COMMAND ${CMAKE_COMMAND} -E copy ${SHMEM_FH_DIR}/shmem.fh ${SHMEM_FH_DIR}/mpp/shmem.fh
+  COMMAND shmem_make_fh long > ${SHMEM_FH_DIR}/shmem_long.fh
   DEPENDS shmem_make_fh
-  COMMENT "Generating shmem.fh")
-add_custom_target(shmem_fh ALL DEPENDS ${SHMEM_FH_DIR}/shmem.fh ${SHMEM_FH_DIR}/mpp/shmem.fh)
+  COMMENT "Generating shmem.fh and shmem_long.fh")
+add_custom_target(shmem_fh ALL DEPENDS ${SHMEM_FH_FILES})
 add_dependencies(shmem shmem_fh)
 target_include_directories(shmem PUBLIC $<BUILD_INTERFACE:${SHMEM_FH_DIR}>)
-install(FILES ${SHMEM_FH_DIR}/shmem.fh DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES ${SHMEM_FH_DIR}/shmem.fh ${SHMEM_FH_DIR}/shmem_long.fh
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES ${SHMEM_FH_DIR}/mpp/shmem.fh DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mpp)
 
 # What Fortran programs of the 1.3 era need from gfortran: Cray pointers

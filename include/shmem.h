@@ -37,7 +37,21 @@ extern "C" {
 #define SHMEM_MAJOR_VERSION 1
 #define SHMEM_MINOR_VERSION 6
 #define SHMEM_MAX_NAME_LEN 256
-#define SHMEM_VENDOR_STRING "shmem-mpi3 (OpenSHMEM 1.6 on MPI-3 RMA)"
+/* The vendor string names the library and its version (shmemx.h gives the
+ * version as numbers too: SHMEMX_LIBRARY_VERSION_MAJOR, ...). */
+#define SHMEM_VENDOR_STRING                                                    \
+  "shmem-mpi3 " SHMEMI_LIBRARY_VERSION " (OpenSHMEM 1.6 on MPI-3 RMA)"
+
+/* The library's version, major.minor.patch: the one place it is written
+ * (CMakeLists.txt reads the project version from here). */
+#define SHMEMI_LIBRARY_VERSION_MAJOR 0
+#define SHMEMI_LIBRARY_VERSION_MINOR 1
+#define SHMEMI_LIBRARY_VERSION_PATCH 0
+#define SHMEMI_STRING(x) #x
+#define SHMEMI_VERSION_STRING(a, b, c) SHMEMI_STRING(a) "." SHMEMI_STRING(b) "." SHMEMI_STRING(c)
+#define SHMEMI_LIBRARY_VERSION                                                 \
+  SHMEMI_VERSION_STRING(SHMEMI_LIBRARY_VERSION_MAJOR, SHMEMI_LIBRARY_VERSION_MINOR, \
+                        SHMEMI_LIBRARY_VERSION_PATCH)
 
 #define SHMEM_THREAD_SINGLE 0
 #define SHMEM_THREAD_FUNNELED 1
@@ -260,6 +274,7 @@ SHMEMI_DECLS_CACHE
 #include <shmem/coll.h>   /* section 9.9: collective routines */
 #include <shmem/p2p.h>    /* section 9.10: point-to-point synchronization */
 #include <shmem/lock.h>   /* section 9.12: distributed locking */
+#include <shmem/features.h> /* feature flags for software that adapts to it */
 
 /* Type-generic RMA interfaces (section 9.6): C11 _Generic in C, templates
  * in C++17. The ctx form takes one argument more than the plain form. */

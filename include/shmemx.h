@@ -1,5 +1,12 @@
 /* Extensions beyond the OpenSHMEM 1.6 specification (shmemx_ names).
  *
+ * The library's version (not the specification's: that is
+ * SHMEM_MAJOR_VERSION and SHMEM_MINOR_VERSION)
+ *   SHMEMX_LIBRARY_VERSION_MAJOR, _MINOR, _PATCH  integer constants, usable
+ *                            in #if (e.g. #if SHMEMX_LIBRARY_VERSION_MAJOR >= 1).
+ *   SHMEMX_LIBRARY_VERSION   the same as a string literal, "major.minor.patch";
+ *                            SHMEM_VENDOR_STRING contains it too.
+ *
  * Symmetric heap queries
  *   shmemx_heap_size()       the bytes of this PE's symmetric heap
  *                            (SHMEM_SYMMETRIC_SIZE rounded up to whole pages).
@@ -43,6 +50,11 @@
 #define SHMEMX_H
 
 #include <shmem.h>
+
+#define SHMEMX_LIBRARY_VERSION_MAJOR SHMEMI_LIBRARY_VERSION_MAJOR
+#define SHMEMX_LIBRARY_VERSION_MINOR SHMEMI_LIBRARY_VERSION_MINOR
+#define SHMEMX_LIBRARY_VERSION_PATCH SHMEMI_LIBRARY_VERSION_PATCH
+#define SHMEMX_LIBRARY_VERSION SHMEMI_LIBRARY_VERSION
 
 #define SHMEMI_DECLS_X_HEAP                                                    \
   SHMEM_API size_t SHMEMI_NAME(shmemx_heap_size)(void) SHMEMI_NOEXCEPT;        \

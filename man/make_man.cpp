@@ -1,9 +1,11 @@
-// make_man: writes the section-3 man pages (roff) from the page sources in
-// man/pages/ and the routines the headers declare, so that the pages cannot
-// drift from the headers: every declared name must fall to exactly one page.
-// It also writes each page's EXAMPLE as a C program, examples/<page>.c, for
-// the tests. Run at build time by man/CMakeLists.txt; the input format is
-// described in man/README.md.
+// make_man: writes the man pages (roff) from the page sources in man/pages/
+// and the routines the headers declare, so that the pages cannot drift from
+// the headers: every declared name must fall to exactly one page. Typed
+// families are shown as templates with the type tables of shmem/tables.h,
+// and intro_shmem's environment variables come from base/config.hpp. It
+// also writes each section-3 page's EXAMPLE as a C program,
+// examples/<page>.c, for the tests. Run at build time by man/CMakeLists.txt;
+// the input format is described in man/README.md.
 //
 //   make_man --out DIR --version V --pages DIR --common DIR
 //            --c HEADER=FILE ... --macros FILE --cxx FILE
@@ -26,7 +28,9 @@
 #include <string>
 #include <vector>
 
+#include "base/config.hpp"
 #include "fortran/table.hpp"
+#include "shmem/tables.h"
 
 namespace fs = std::filesystem;
 
@@ -237,6 +241,275 @@ Routines read_routines(const std::vector<std::pair<std::string, fs::path>> &c_fi
   return routines;
 }
 
+// ---------------------------------------------------------------- type tables
+
+// The spec's type tables as include/shmem/tables.h writes them, the tables
+// that stamp the typed declarations: a synopsis shows a typed family as one
+// line with TYPE and TYPENAME, and the table of its (TYPE, TYPENAME) pairs.
+struct TypeRow {
+  std::string type, name;
+};
+
+struct TypeTable {
+  std::string title;
+  std::vector<TypeRow> rows;
+};
+
+// C's spelling of a TYPE of the tables (the complex ones are macros there).
+std::string c_type(const std::string &type) {
+  if (type == "SHMEMI_COMPLEXD") return "double _Complex";
+  if (type == "SHMEMI_COMPLEXF") return "float _Complex";
+  return type;
+}
+
+#define MM_ROW(A, TYPE, NAME) {c_type(#TYPE), #NAME},
+const std::vector<TypeTable> type_tables = {
+    {"Standard RMA Types and Names", {SHMEMI_RMA_TYPES(MM_ROW, _)}},
+    {"Standard AMO Types and Names", {SHMEMI_AMO_STANDARD_TYPES(MM_ROW, _)}},
+    {"Extended AMO Types and Names", {SHMEMI_AMO_EXTENDED_TYPES(MM_ROW, _)}},
+    {"Bitwise AMO Types and Names", {SHMEMI_AMO_BITWISE_TYPES(MM_ROW, _)}},
+    {"Point-to-Point Synchronization Types and Names", {SHMEMI_SYNC_TYPES(MM_ROW, _)}},
+    {"Reduction Types and Names, and, or, xor", {SHMEMI_TEAM_REDUCE_BITWISE_TYPES(MM_ROW, _)}},
+    {"Reduction Types and Names, max, min", {SHMEMI_TEAM_REDUCE_MINMAX_TYPES(MM_ROW, _)}},
+    {"Reduction Types and Names, sum, prod", {SHMEMI_TEAM_REDUCE_ARITH_TYPES(MM_ROW, _)}},
+    {"Active-Set-Based Reduction Types and Names, and, or, xor",
+     {SHMEMI_ASET_REDUCE_BITWISE_TYPES(MM_ROW, _)}},
+    {"Active-Set-Based Reduction Types and Names, max, min",
+     {SHMEMI_ASET_REDUCE_MINMAX_TYPES(MM_ROW, _)}},
+    {"Active-Set-Based Reduction Types and Names, sum, prod",
+     {SHMEMI_ASET_REDUCE_ARITH_TYPES(MM_ROW, _)}},
+};
+#undef MM_ROW
+
+// TYPENAME -> TYPE over every table (the same TYPENAME always names the
+// same TYPE; the build fails otherwise).
+const std::map<std::string, std::string> &type_of_name() {
+  static const std::map<std::string, std::string> map = [] {
+    std::map<std::string, std::string> m;
+    for (const TypeTable &table : type_tables)
+      for (const TypeRow &row : table.rows) {
+        const auto [it, added] = m.emplace(row.name, row.type);
+        if (!added && it->second != row.type)
+          throw Failure("shmem/tables.h: TYPENAME " + row.name + " names " + it->second +
+                        " and " + row.type);
+      }
+    return m;
+  }();
+  return map;
+}
+
+// The sizes of the SIZE variants (shmem_put8 ... shmem_put128).
+const std::set<std::string> &size_names() {
+  static const std::set<std::string> sizes = [] {
+    std::set<std::string> s;
+#define MM_SIZE(A, BITS, BYTES) s.insert(#BITS);
+    SHMEMI_RMA_SIZES(MM_SIZE, _)
+#undef MM_SIZE
+    return s;
+  }();
+  return sizes;
+}
+
+// ---------------------------------------------------------------- forms
+
+// One line of a synopsis: a prototype, or a template of typed prototypes
+// (TYPE/TYPENAME or SIZE in place of the type) with the labels (TYPENAMEs
+// or sizes) of the routines it stands for.
+struct Form {
+  std::string name; // shmem_TYPENAME_put, shmem_putSIZE, or the routine's name
+  std::string text; // the prototype, or its template
+  enum Kind { plain, typed, sized } kind = plain;
+  std::vector<std::string> labels;
+};
+
+// Replaces every `from` in `s` that is not part of a longer identifier.
+std::string replace_token(std::string s, const std::string &from, const std::string &to) {
+  for (std::size_t at = 0; (at = s.find(from, at)) != std::string::npos;) {
+    const std::size_t end = at + from.size();
+    if ((at > 0 && is_ident(s[at - 1])) || (end < s.size() && is_ident(s[end]))) {
+      at = end;
+      continue;
+    }
+    s.replace(at, from.size(), to);
+    at += to.size();
+  }
+  return s;
+}
+
+// The prototype a template stands for with one label.
+std::string instantiate(const Form &form, const std::string &label) {
+  std::string text = form.text;
+  const std::size_t at = text.find(form.name + "(");
+  if (at == std::string::npos) return "";
+  std::string name = form.name;
+  if (form.kind == Form::typed) {
+    name = std::regex_replace(name, std::regex("TYPENAME"), label);
+    text = replace_token(text.replace(at, form.name.size(), name), "TYPE",
+                         type_of_name().at(label));
+  } else {
+    name = std::regex_replace(name, std::regex("SIZE"), label);
+    text.replace(at, form.name.size(), name);
+  }
+  return text;
+}
+
+// The template a typed or sized routine may belong to: its name with the
+// TYPENAME part (or the size) replaced, and its prototype with the name and
+// TYPE replaced. A plain form when its name has neither.
+Form candidate(const std::string &name, const std::string &text) {
+  static const std::regex sized("([a-z]+)([0-9]+)");
+  std::vector<std::string> parts;
+  std::istringstream in(name);
+  for (std::string part; std::getline(in, part, '_');) parts.push_back(part);
+  auto joined = [&parts](std::size_t i, const std::string &with) {
+    std::string out;
+    for (std::size_t j = 0; j < parts.size(); ++j) out += (j ? "_" : "") + (j == i ? with : parts[j]);
+    return out;
+  };
+  const std::size_t at = text.find(name + "(");
+  for (std::size_t i = 1; i < parts.size() && at != std::string::npos; ++i) {
+    const auto type = type_of_name().find(parts[i]);
+    if (type != type_of_name().end()) {
+      Form form{joined(i, "TYPENAME"), text, Form::typed, {parts[i]}};
+      form.text = replace_token(form.text, type->second, "TYPE");
+      form.text.replace(form.text.find(name + "("), name.size(), form.name);
+      return form;
+    }
+    std::smatch m;
+    if (std::regex_match(parts[i], m, sized) && size_names().count(m[2])) {
+      Form form{joined(i, m[1].str() + "SIZE"), text, Form::sized, {m[2]}};
+      form.text.replace(at, name.size(), form.name);
+      return form;
+    }
+  }
+  return {name, text, Form::plain, {}};
+}
+
+// The synopsis lines of some prototypes (name, text), in order: the
+// routines that share a templated name become one form when one template
+// gives back each of their prototypes (the one that gives back most,
+// where a TYPE such as int also spells a fixed argument); the others, and
+// templates of one routine, stay as they are.
+std::vector<Form> collapse(const std::vector<std::pair<std::string, std::string>> &protos) {
+  std::vector<Form> cands;
+  for (const auto &[name, text] : protos) cands.push_back(candidate(name, text));
+  std::vector<Form> forms;
+  std::vector<bool> done(protos.size(), false);
+  for (std::size_t i = 0; i < protos.size(); ++i) {
+    if (done[i]) continue;
+    if (cands[i].kind == Form::plain) {
+      forms.push_back(cands[i]);
+      done[i] = true;
+      continue;
+    }
+    std::vector<std::size_t> members;
+    for (std::size_t j = i; j < protos.size(); ++j)
+      if (!done[j] && cands[j].kind == cands[i].kind && cands[j].name == cands[i].name)
+        members.push_back(j);
+    Form best;
+    std::vector<std::size_t> covered;
+    for (std::size_t c : members) {
+      std::vector<std::size_t> fits;
+      for (std::size_t m : members)
+        if (instantiate(cands[c], cands[m].labels[0]) == protos[m].second) fits.push_back(m);
+      if (fits.size() > covered.size()) {
+        best = cands[c];
+        covered = fits;
+      }
+    }
+    if (covered.size() < 2) {
+      forms.push_back({protos[i].first, protos[i].second, Form::plain, {}});
+      done[i] = true;
+      continue;
+    }
+    best.labels.clear();
+    for (std::size_t m : covered) {
+      best.labels.push_back(cands[m].labels[0]);
+      done[m] = true;
+    }
+    forms.push_back(best);
+  }
+  return forms;
+}
+
+// Forms of one name group that differ only in one part of their name (the
+// reduction operator, the collective) become one line, the parts in
+// braces: shmem_TYPENAME_{and,or,xor}_reduce, shmem_{collect,fcollect}mem.
+std::vector<std::string> name_parts(const std::string &name) {
+  std::vector<std::string> parts;
+  std::istringstream in(name);
+  for (std::string part; std::getline(in, part, '_');) parts.push_back(part);
+  return parts;
+}
+
+// The text with the form's name replaced by "@".
+std::string unnamed(const Form &form) {
+  std::string text = form.text;
+  const std::size_t at = text.find(form.name + "(");
+  return at == std::string::npos ? text : text.replace(at, form.name.size(), "@");
+}
+
+std::vector<Form> merge_names(const std::vector<Form> &forms) {
+  std::vector<std::vector<std::string>> parts;
+  std::vector<std::string> texts;
+  for (const Form &form : forms) {
+    parts.push_back(name_parts(form.name));
+    texts.push_back(unnamed(form));
+  }
+  // Whether j is i but for part k.
+  auto alike = [&](std::size_t i, std::size_t j, std::size_t k) {
+    if (parts[j].size() != parts[i].size() || texts[j] != texts[i] ||
+        forms[j].kind != forms[i].kind || forms[j].labels != forms[i].labels)
+      return false;
+    for (std::size_t p = 0; p < parts[i].size(); ++p)
+      if (p != k && parts[i][p] != parts[j][p]) return false;
+    return parts[i][k] != parts[j][k];
+  };
+  std::vector<Form> out;
+  std::vector<bool> done(forms.size(), false);
+  for (std::size_t i = 0; i < forms.size(); ++i) {
+    if (done[i]) continue;
+    std::vector<std::size_t> best;
+    std::size_t best_part = 0;
+    for (std::size_t k = 1; k < parts[i].size(); ++k) {
+      std::vector<std::size_t> members;
+      for (std::size_t j = i + 1; j < forms.size(); ++j)
+        if (!done[j] && alike(i, j, k)) members.push_back(j);
+      if (members.size() > best.size()) {
+        best = members;
+        best_part = k;
+      }
+    }
+    done[i] = true;
+    Form form = forms[i];
+    if (!best.empty()) {
+      std::string braces = "{" + parts[i][best_part];
+      for (std::size_t j : best) {
+        braces += "," + parts[j][best_part];
+        done[j] = true;
+      }
+      std::vector<std::string> named = parts[i];
+      named[best_part] = braces + "}";
+      form.name.clear();
+      for (std::size_t p = 0; p < named.size(); ++p) form.name += (p ? "_" : "") + named[p];
+      form.text = texts[i];
+      form.text.replace(form.text.find('@'), 1, form.name);
+    }
+    out.push_back(form);
+  }
+  return out;
+}
+
+// The title of the spec table whose rows are exactly these TYPENAMEs.
+std::string table_title(const std::vector<std::string> &labels) {
+  for (const TypeTable &table : type_tables) {
+    std::vector<std::string> names;
+    for (const TypeRow &row : table.rows) names.push_back(row.name);
+    if (names == labels) return table.title;
+  }
+  return "";
+}
+
 // ---------------------------------------------------------------- Fortran
 
 // The Fortran routines src/fortran/table.hpp stamps, lower case. The few
@@ -279,6 +552,9 @@ struct Page {
   std::string file;
   std::string name;
   std::string summary;
+  int section = 3;
+  bool overview = false;         // kind: overview (no routines of its own)
+  std::vector<std::string> also; // more names that open the page
   std::vector<Group> groups;
   std::vector<std::string> fortran;       // the Fortran synopsis
   std::vector<std::string> fortran_names; // lower case, not C names
@@ -299,6 +575,14 @@ void read_header_line(const std::string &line, Page &page) {
     page.groups.push_back({value, std::regex(value, std::regex::optimize), {}});
   else if (key == "fortran")
     page.fortran.push_back(line.size() > colon + 2 ? line.substr(colon + 2) : "");
+  else if (key == "section" && (value == "1" || value == "3"))
+    page.section = value[0] - '0';
+  else if (key == "kind" && (value == "overview" || value == "routines"))
+    page.overview = value == "overview";
+  else if (key == "also") {
+    std::istringstream words(value);
+    for (std::string word; words >> word;) page.also.push_back(word);
+  }
   else
     throw Failure(page.file + ": unknown key '" + key + "'");
 }
@@ -313,6 +597,11 @@ Page read_page(const fs::path &file) {
   page.body.assign(lines.begin() + static_cast<std::ptrdiff_t>(i), lines.end());
   if (page.name.empty() || page.summary.empty())
     throw Failure(page.file + ": needs 'page:' and 'summary:'");
+  if (page.section != 3 && !page.overview)
+    throw Failure(page.file + ": a section-" + std::to_string(page.section) +
+                  " page needs 'kind: overview'");
+  if (page.overview && (!page.groups.empty() || !page.fortran.empty()))
+    throw Failure(page.file + ": an overview page has no names: or fortran: lines");
   return page;
 }
 
@@ -381,11 +670,13 @@ void check_pages(const std::vector<Page> &pages, const Routines &routines, Error
   std::set<std::string> names;
   for (const Page &page : pages) {
     if (!names.insert(page.name).second) errors.push_back("two pages are named " + page.name);
+    for (const std::string &alias : page.also)
+      if (!names.insert(alias).second) errors.push_back("two pages are named " + alias);
     const auto r = routines.by_name.find(page.name);
     if (r != routines.by_name.end() && r->second.page != page.name)
       errors.push_back(page.file + ": page " + page.name + " is a routine of page " +
                        r->second.page);
-    if (page.groups.empty() && page.fortran_names.empty())
+    if (!page.overview && page.groups.empty() && page.fortran_names.empty())
       errors.push_back(page.file + ": no names: and no Fortran routine");
     for (const Group &group : page.groups)
       if (group.names.empty())
@@ -421,11 +712,11 @@ std::string escape(const std::string &s) {
 }
 
 // A prototype broken after commas to fit 80 columns after man's indentation
-// of 7, continuation lines indented under the opening parenthesis.
+// of 7, continuation lines indented by 4 (short synopses: a long prototype
+// takes two or three lines, not five).
 std::vector<std::string> wrap(const std::string &proto) {
   const std::size_t width = 72;
-  const std::size_t open = proto.find('(');
-  const std::string indent(open != std::string::npos && open < 40 ? open + 1 : 8, ' ');
+  const std::string indent(4, ' ');
   std::vector<std::string> out{""};
   std::size_t start = 0;
   while (start < proto.size()) {
@@ -503,22 +794,47 @@ void write_lines(std::ostream &out, const std::vector<std::string> &lines) {
   out << ".fi\n";
 }
 
-// The prototypes of one kind (generic or function, deprecated or not), a
-// blank line between the page's name groups.
-std::vector<std::string> prototypes(const Page &page, const Routines &routines, bool generic,
-                                    bool deprecated) {
+// The generic forms of one kind (deprecated or not), wrapped, a blank line
+// between the page's name groups.
+std::vector<std::string> generic_lines(const Page &page, const Routines &routines,
+                                       bool deprecated) {
   std::vector<std::string> lines;
   for (const Group &group : page.groups) {
-    const std::size_t before = lines.size();
-    for (const std::string &name : group.names) {
-      const Routine &r = routines.by_name.at(name);
-      for (const Prototype &p : generic ? r.generics : r.functions)
-        if (p.deprecated == deprecated)
-          for (const std::string &line : wrap(p.text)) lines.push_back(line);
-    }
-    if (lines.size() > before) lines.push_back("");
+    std::vector<Form> forms;
+    for (const std::string &name : group.names)
+      for (const Prototype &p : routines.by_name.at(name).generics)
+        if (p.deprecated == deprecated) forms.push_back({name, p.text, Form::plain, {}});
+    if (forms.empty()) continue;
+    if (!lines.empty()) lines.push_back("");
+    for (const Form &form : merge_names(forms))
+      for (const std::string &line : wrap(form.text)) lines.push_back(line);
   }
-  if (!lines.empty()) lines.pop_back();
+  return lines;
+}
+
+// The C functions of each name group, deprecated or not, as forms: a typed
+// family is one template line.
+std::vector<std::vector<Form>> function_forms(const Page &page, const Routines &routines,
+                                              bool deprecated) {
+  std::vector<std::vector<Form>> groups;
+  for (const Group &group : page.groups) {
+    std::vector<std::pair<std::string, std::string>> protos;
+    for (const std::string &name : group.names)
+      for (const Prototype &p : routines.by_name.at(name).functions)
+        if (p.deprecated == deprecated) protos.emplace_back(name, p.text);
+    if (!protos.empty()) groups.push_back(merge_names(collapse(protos)));
+  }
+  return groups;
+}
+
+// Wrapped forms, a blank line between groups.
+std::vector<std::string> form_lines(const std::vector<std::vector<Form>> &groups) {
+  std::vector<std::string> lines;
+  for (const std::vector<Form> &group : groups) {
+    if (!lines.empty()) lines.push_back("");
+    for (const Form &form : group)
+      for (const std::string &line : wrap(form.text)) lines.push_back(line);
+  }
   return lines;
 }
 
@@ -529,7 +845,124 @@ void subsection(std::ostream &out, const std::string &title,
   write_lines(out, lines);
 }
 
-void write_synopsis(std::ostream &out, const Page &page, const Routines &routines) {
+// "a", "a and b", "a, b and c".
+std::string and_list(const std::vector<std::string> &items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return out;
+}
+
+// A table of TYPE/TYPENAME pairs in two columns, read down.
+std::vector<std::string> type_rows(const std::vector<std::string> &labels) {
+  std::size_t type_width = 4, name_width = 8;
+  for (const std::string &label : labels) {
+    type_width = std::max(type_width, type_of_name().at(label).size());
+    name_width = std::max(name_width, label.size());
+  }
+  auto cell = [&](const std::string &type, const std::string &name) {
+    return type + std::string(type_width + 2 - type.size(), ' ') + name +
+           std::string(name_width + 4 - name.size(), ' ');
+  };
+  const std::size_t rows = (labels.size() + 1) / 2;
+  std::vector<std::string> lines{cell("TYPE", "TYPENAME") + (labels.size() > 1 ? cell("TYPE", "TYPENAME") : "")};
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::string line;
+    for (std::size_t c = 0; c < 2; ++c) {
+      const std::size_t i = c * rows + r;
+      if (i < labels.size()) line += cell(type_of_name().at(labels[i]), labels[i]);
+    }
+    lines.push_back(line);
+  }
+  for (std::string &line : lines) line = escape(line.substr(0, line.find_last_not_of(' ') + 1));
+  return lines;
+}
+
+// The tables of the typed and sized forms: the TYPE/TYPENAME pairs, and
+// when the forms use different sets of them, the TYPENAMEs of each set.
+void write_types(std::ostream &out, const std::vector<const Form *> &forms) {
+  std::vector<std::pair<Form::Kind, std::vector<std::string>>> sets;
+  std::vector<std::vector<std::string>> users;
+  for (const Form *form : forms) {
+    if (form->kind == Form::plain) continue;
+    std::size_t i = 0;
+    while (i < sets.size() && (sets[i].first != form->kind || sets[i].second != form->labels)) ++i;
+    if (i == sets.size()) {
+      sets.emplace_back(form->kind, form->labels);
+      users.emplace_back();
+    }
+    if (std::find(users[i].begin(), users[i].end(), form->name) == users[i].end())
+      users[i].push_back(form->name);
+  }
+  if (sets.empty()) return;
+  out << ".SS Types\n";
+  std::vector<std::string> all; // every TYPENAME of the page, first seen first
+  std::size_t typed = 0;
+  for (const auto &[kind, labels] : sets)
+    if (kind == Form::typed) {
+      ++typed;
+      for (const std::string &label : labels)
+        if (std::find(all.begin(), all.end(), label) == all.end()) all.push_back(label);
+    }
+  // Several sets: their union in the order of the tables of tables.h (the
+  // RMA table's first); one set keeps its table's order.
+  std::vector<std::string> order;
+  for (const TypeTable &table : type_tables)
+    for (const TypeRow &row : table.rows)
+      if (std::find(order.begin(), order.end(), row.name) == order.end()) order.push_back(row.name);
+  if (typed > 1)
+    std::stable_sort(all.begin(), all.end(), [&order](const std::string &a, const std::string &b) {
+      return std::find(order.begin(), order.end(), a) < std::find(order.begin(), order.end(), b);
+    });
+  if (typed == 1) {
+    for (const auto &[kind, labels] : sets)
+      if (kind == Form::typed) {
+        const std::string title = table_title(labels);
+        out << ".PP\n"
+            << escape("TYPE and TYPENAME are one of these pairs" +
+                      (title.empty() ? "" : " (the specification's table \"" + title + "\")") + ":")
+            << "\n";
+      }
+  } else if (typed > 1) {
+    out << ".PP\nThe pairs of TYPE and TYPENAME:\n";
+  }
+  if (typed > 0) write_lines(out, type_rows(all));
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    const auto &[kind, labels] = sets[i];
+    if (kind == Form::sized) {
+      out << ".PP\n"
+          << escape("SIZE (bits) is " + and_list(labels) +
+                    (sets.size() - typed == 1 ? "" : " in " + and_list(users[i])) + ".")
+          << "\n";
+    } else if (typed > 1) {
+      // The set's TYPENAMEs, or those of the table it lacks, the shorter.
+      std::vector<std::string> lacks;
+      for (const std::string &label : all)
+        if (std::find(labels.begin(), labels.end(), label) == labels.end()) lacks.push_back(label);
+      const std::string title = table_title(labels);
+      const std::string which = lacks.empty()                  ? "any of the table"
+                                : lacks.size() < labels.size() ? "any but " + and_list(lacks)
+                                                               : and_list(labels);
+      out << ".PP\n"
+          << escape("TYPENAME in " + and_list(users[i]) + ": " + which +
+                    (title.empty() ? "" : " (\"" + title + "\")") + ".")
+          << "\n";
+    }
+  }
+}
+
+// A Fortran synopsis this long goes to a section of its own after the body.
+constexpr std::size_t max_fortran_lines = 8;
+
+void write_fortran(std::ostream &out, const Page &page, const std::string &title) {
+  std::vector<std::string> fortran;
+  for (const std::string &line : page.fortran) fortran.push_back(escape(line));
+  subsection(out, title, fortran);
+}
+
+void write_synopsis(std::ostream &out, const Page &page, const Routines &routines,
+                    const std::vector<std::vector<Form>> &current,
+                    const std::vector<std::vector<Form>> &old) {
   out << ".SH SYNOPSIS\n";
   std::set<std::string> used;
   for (const Group &group : page.groups)
@@ -538,44 +971,118 @@ void write_synopsis(std::ostream &out, const Page &page, const Routines &routine
   for (const std::string &h : routines.headers)
     if (used.count(h)) includes.push_back("#include <" + h + ">");
   if (!includes.empty()) write_lines(out, includes);
-  subsection(out, "C11 and C++ type-generic forms", prototypes(page, routines, true, false));
-  subsection(out, "C and C++", prototypes(page, routines, false, false));
-  std::vector<std::string> old = prototypes(page, routines, true, true);
-  const std::vector<std::string> old_functions = prototypes(page, routines, false, true);
-  if (!old.empty() && !old_functions.empty()) old.push_back("");
-  old.insert(old.end(), old_functions.begin(), old_functions.end());
-  subsection(out, "Deprecated (C and C++)", old);
-  std::vector<std::string> fortran;
-  for (const std::string &line : page.fortran) fortran.push_back(escape(line));
-  subsection(out, "Fortran (OpenSHMEM 1.3 binding, shmem.fh)", fortran);
+  subsection(out, "C11 and C++ type-generic forms", generic_lines(page, routines, false));
+  subsection(out, "C and C++", form_lines(current));
+  std::vector<std::string> deprecated = generic_lines(page, routines, true);
+  const std::vector<std::string> old_lines = form_lines(old);
+  if (!deprecated.empty() && !old_lines.empty()) deprecated.push_back("");
+  deprecated.insert(deprecated.end(), old_lines.begin(), old_lines.end());
+  subsection(out, "Deprecated (C and C++)", deprecated);
+  std::vector<const Form *> forms;
+  for (const auto *groups : {&current, &old})
+    for (const std::vector<Form> &group : *groups)
+      for (const Form &form : group) forms.push_back(&form);
+  write_types(out, forms);
+  if (page.fortran.size() > max_fortran_lines) {
+    out << ".SS Fortran (OpenSHMEM 1.3 binding, shmem.fh)\n.PP\n"
+        << page.fortran.size() << " routines: see FORTRAN SYNOPSIS below.\n";
+    return;
+  }
+  write_fortran(out, page, "Fortran (OpenSHMEM 1.3 binding, shmem.fh)");
 }
 
-// Every name the page covers: its own name first when it is a routine, then
-// the generic forms, the C functions and the Fortran-only names.
-std::vector<std::string> page_names(const Page &page, const Routines &routines) {
+// Every prototype of the page's C functions, one by one, when the synopsis
+// showed some as templates (TYPENAME, SIZE or names in braces).
+void write_all_declarations(std::ostream &out, const Page &page, const Routines &routines,
+                            const std::vector<std::vector<Form>> &current,
+                            const std::vector<std::vector<Form>> &old) {
+  bool templated = false;
+  for (const auto *groups : {&current, &old})
+    for (const std::vector<Form> &group : *groups)
+      for (const Form &form : group)
+        templated |= form.kind != Form::plain || form.name.find('{') != std::string::npos;
+  if (!templated) return;
+  out << ".SH ALL C DECLARATIONS\n.PP\nEvery C function of this page, as the headers declare it.\n";
+  for (bool deprecated : {false, true}) {
+    std::vector<std::string> lines;
+    for (const Group &group : page.groups) {
+      const std::size_t before = lines.size();
+      for (const std::string &name : group.names)
+        for (const Prototype &p : routines.by_name.at(name).functions)
+          if (p.deprecated == deprecated)
+            for (const std::string &line : wrap(p.text)) lines.push_back(line);
+      if (lines.size() > before) lines.push_back("");
+    }
+    if (!lines.empty()) lines.pop_back();
+    subsection(out, deprecated ? "Deprecated (C and C++)" : "C and C++", lines);
+  }
+}
+
+// NAME lists a page's Fortran-only names when they are this few; more are
+// in the Fortran synopsis, and open the page all the same.
+constexpr std::size_t max_fortran_names = 6;
+
+// The names NAME lists: the page's own name first when it is a routine,
+// the generic forms, the C functions (a template's name for a typed
+// family, unless generic names stand for it), the Fortran-only names in
+// upper case (when few), and the aliases.
+std::vector<std::string> display_names(const Page &page, const Routines &routines,
+                                       const std::vector<std::vector<Form>> &current,
+                                       const std::vector<std::vector<Form>> &old) {
   std::vector<std::string> names;
   std::set<std::string> seen;
-  if (routines.by_name.count(page.name)) {
-    names.push_back(page.name);
-    seen.insert(page.name);
-  }
-  for (bool generic : {true, false})
-    for (const Group &group : page.groups)
-      for (const std::string &name : group.names)
-        if (routines.by_name.at(name).generics.empty() != generic && seen.insert(name).second)
-          names.push_back(name);
-  for (const std::string &name : page.fortran_names)
+  auto add = [&](const std::string &name) {
     if (seen.insert(name).second) names.push_back(name);
+  };
+  if (routines.by_name.count(page.name) || page.overview) add(page.name);
+  for (const Group &group : page.groups)
+    for (const std::string &name : group.names)
+      if (!routines.by_name.at(name).generics.empty()) add(name);
+  bool generic = false;
+  for (const Group &group : page.groups)
+    for (const std::string &name : group.names) generic |= !routines.by_name.at(name).generics.empty();
+  for (const auto *groups : {&current, &old})
+    for (const std::vector<Form> &group : *groups)
+      for (const Form &form : group)
+        if (form.kind == Form::plain || !generic) add(form.name);
+  if (page.fortran_names.size() <= max_fortran_names)
+    for (const std::string &name : page.fortran_names) add(upper(name));
+  for (const std::string &name : page.also) add(name);
   return names;
 }
 
+// Every name that opens the page (a .so stub each, but the page's own).
+std::vector<std::string> stub_names(const Page &page) {
+  std::vector<std::string> names;
+  for (const Group &group : page.groups)
+    for (const std::string &name : group.names) names.push_back(name);
+  for (const std::string &name : page.fortran_names) names.push_back(name);
+  for (const std::string &name : page.also) names.push_back(name);
+  return names;
+}
+
+// The environment variables of src/base/config.hpp (SHMEMI_ENV_TABLE), the
+// table that also makes the parser and the SHMEM_INFO print-out: "@environment".
+std::vector<std::string> environment_lines() {
+  std::vector<std::string> lines;
+#define MM_ENV(field, type, name, def, help)                                                       \
+  lines.push_back(std::string("- SHMEM_") + name + " (default " + def + "): " + help + ".");
+  SHMEMI_ENV_TABLE(MM_ENV)
+#undef MM_ENV
+  return lines;
+}
+
 // The body with "@include NAME" replaced by man/common/NAME.txt, a
-// paragraph of its own.
+// paragraph of its own, and "@environment" by the variables.
 void write_body(Body &body, const std::vector<std::string> &lines, const fs::path &common) {
   for (const std::string &line : lines) {
     if (starts_with(line, "@include ")) {
       body.line("");
       write_body(body, lines_of(read_file(common / (trim(line.substr(9)) + ".txt"))), common);
+      body.line("");
+    } else if (trim(line) == "@environment") {
+      body.line("");
+      for (const std::string &item : environment_lines()) body.line(item);
       body.line("");
     } else {
       body.line(line);
@@ -583,38 +1090,51 @@ void write_body(Body &body, const std::vector<std::string> &lines, const fs::pat
   }
 }
 
-// Fortran-only names in upper case, as Fortran programs spell them.
-std::string display_name(const Page &page, const std::string &name) {
-  const auto &f = page.fortran_names;
-  return std::find(f.begin(), f.end(), name) != f.end() ? upper(name) : name;
-}
+std::string section_dir(const Page &page) { return "man" + std::to_string(page.section); }
 
-void write_page(const fs::path &dir, const Page &page, const Context &ctx) {
-  std::ofstream out(dir / (page.name + ".3"));
+void write_page(const fs::path &out_dir, const Page &page, const Context &ctx) {
+  const fs::path dir = out_dir / section_dir(page);
+  const std::string section = std::to_string(page.section);
+  const fs::path file = dir / (page.name + "." + section);
+  std::ofstream out(file);
   out << ".\\\" Generated by man/make_man.cpp from man/pages/" << page.file << "; do not edit.\n"
-      << ".TH " << escape(upper(page.name)) << " 3 \"\" \"shmem-mpi3 " << ctx.version
-      << "\" \"OpenSHMEM Library Routines\"\n"
+      << ".TH " << escape(upper(page.name)) << " " << section << " \"\" \"shmem-mpi3 "
+      << ctx.version << "\" \""
+      << (page.section == 1 ? "OpenSHMEM Commands" : "OpenSHMEM Library Routines") << "\"\n"
       << ".nh\n.ad l\n.SH NAME\n";
-  const std::vector<std::string> names = page_names(page, ctx.routines);
+  const auto current = function_forms(page, ctx.routines, false);
+  const auto old = function_forms(page, ctx.routines, true);
+  const std::vector<std::string> names = display_names(page, ctx.routines, current, old);
   for (std::size_t i = 0; i < names.size(); ++i)
-    out << escape(display_name(page, names[i])) << (i + 1 < names.size() ? ",\n" : " \\- ");
+    out << escape(names[i]) << (i + 1 < names.size() ? ",\n" : " \\- ");
   out << escape(page.summary) << "\n";
-  write_synopsis(out, page, ctx.routines);
+  if (!page.overview) write_synopsis(out, page, ctx.routines, current, old);
   Body body(out);
   write_body(body, page.body, ctx.common);
   body.close();
-  for (const std::string &name : names)
-    if (name != page.name) std::ofstream(dir / (name + ".3")) << ".so man3/" << page.name << ".3\n";
-  if (!out) throw Failure("cannot write " + (dir / (page.name + ".3")).string());
+  if (page.fortran.size() > max_fortran_lines) {
+    out << ".SH FORTRAN SYNOPSIS\n";
+    write_fortran(out, page, "OpenSHMEM 1.3 binding, shmem.fh");
+  }
+  if (!page.overview) write_all_declarations(out, page, ctx.routines, current, old);
+  for (const std::string &name : stub_names(page))
+    if (name != page.name)
+      std::ofstream(dir / (name + "." + section))
+          << ".so " << section_dir(page) << "/" << page.name << "." << section << "\n";
+  if (!out) throw Failure("cannot write " + file.string());
 }
 
 std::size_t write_pages(const fs::path &out, const std::vector<Page> &pages, const Context &ctx) {
-  const fs::path dir = out / "man3";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  for (const Page &page : pages) write_page(dir, page, ctx);
-  return static_cast<std::size_t>(
-      std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
+  std::size_t files = 0;
+  for (const char *section : {"man1", "man3"}) {
+    fs::remove_all(out / section);
+    fs::create_directories(out / section);
+  }
+  for (const Page &page : pages) write_page(out, page, ctx);
+  for (const char *section : {"man1", "man3"})
+    files += static_cast<std::size_t>(
+        std::distance(fs::directory_iterator(out / section), fs::directory_iterator()));
+  return files;
 }
 
 // ---------------------------------------------------------------- examples
@@ -644,7 +1164,8 @@ std::size_t write_examples(const fs::path &out, const std::vector<Page> &pages) 
   fs::create_directories(dir);
   std::size_t count = 0;
   for (const Page &page : pages) {
-    const std::vector<std::string> code = example_code(page);
+    const std::vector<std::string> code = page.section == 3 ? example_code(page)
+                                                            : std::vector<std::string>{};
     if (code.empty()) continue;
     std::ofstream file(dir / (page.name + ".c"));
     file << "/* The EXAMPLE of man/pages/" << page.file << " (man/make_man.cpp). */\n";

@@ -246,19 +246,19 @@ def target(res, name, metric, ours, ref_config, ref_metric, goal, at_most):
     return (name, metric, f"≤ {goal:g}x" if at_most else f"≥ {goal:g}x", cells)
 
 
-# Issue 17's metrics against raw MPI: (metric, goal, whether at most).
-ISSUE17 = [("put8_quiet_us", 1.1, True), ("get8_us", 1.1, True), ("fetch_add_us", 1.1, True),
+# The between-nodes metrics against raw MPI: (metric, goal, whether at most).
+BETWEEN_NODES = [("put8_quiet_us", 1.1, True), ("get8_us", 1.1, True), ("fetch_add_us", 1.1, True),
            ("cswap_us", 1.1, True), ("put8_nbi_rate", 0.9, False), (f"bw_put_{BIG}", 0.9, False),
            ("barrier_us", 1.1, True), ("bcast8_us", 1.1, True), ("reduce_sum_us", 1.1, True)]
 COLLECTIVES = {"barrier_us", "bcast8_us", "reduce_sum_us"}
 
 
-def issue17_targets(res, where, ours, multiple):
-    """Issue 17: the library through MPI RMA (ours) against raw MPI of the same
+def between_nodes_targets(res, where, ours, multiple):
+    """Between nodes: the library through MPI RMA (ours) against raw MPI of the same
     MPI at the thread level the library runs MPI at (multiple); `where` names
     the setting: forced inter-node mode, or PEs on emulated hosts."""
     rows = []
-    for (m, goal, at_most) in ISSUE17:
+    for (m, goal, at_most) in BETWEEN_NODES:
         versus = "the MPI collective" if m in COLLECTIVES else "raw MPI"
         rows.append(target(res, f"{where} vs {versus} (MULTIPLE)", m, ours, multiple, m, goal,
                            at_most))
@@ -286,7 +286,7 @@ def targets(res):
         add("on a node, collective no slower than OSHMEM", m, "ours-{mpi}", "oshmem", m, 1.0, True)
     add("on a node, 4 MiB put vs memcpy", f"bw_put_{BIG}", "ours-{mpi}", "mpi-{mpi}",
         f"bw_memcpy_{BIG}", 0.95, False)
-    rows += issue17_targets(res, "inter-node mode", "ours-{mpi}-internode", "mpi-{mpi}-multiple")
+    rows += between_nodes_targets(res, "inter-node mode", "ours-{mpi}-internode", "mpi-{mpi}-multiple")
     for m in GVAR:
         add("on a node, global variable vs OSHMEM", m, "ours-{mpi}", "oshmem", m, 0.7, True)
     for m in GVAR:
@@ -330,7 +330,7 @@ TARGET_HEADER = ["target", "metric", "goal", "MPICH: ours", "reference", "ratio"
 
 
 def target_table(rows):
-    """The markdown table of target rows (targets(), issue17_targets())."""
+    """The markdown table of target rows (targets(), between_nodes_targets())."""
     lines = []
     for (name, metric, goal, cells) in rows:
         line = [name, f"`{metric}`", goal]
@@ -365,11 +365,11 @@ def versus_raw_table(res, units, triples, extra=()):
 
 
 def paired_table(passes, ours, multiple):
-    """Issue 17's metrics as paired ratios: per pass, ours / raw MPI of that
+    """The between-nodes metrics as paired ratios: per pass, ours / raw MPI of that
     pass (the two runs are seconds apart, so they mostly meet the VM at one
     speed, which the best pass of each does not ensure), and their median."""
     rows = []
-    for (m, goal, at_most) in ISSUE17:
+    for (m, goal, at_most) in BETWEEN_NODES:
         line = [f"`{m}`", f"≤ {goal:g}x" if at_most else f"≥ {goal:g}x"]
         for mpi in ["mpich", "openmpi"]:
             med, ratios = paired_median(passes, (ours.format(mpi=mpi), m),
@@ -415,7 +415,7 @@ def floor_table(passes, ours, multiple):
 
 
 def hosts_section(res, passes, units, skipped):
-    """Issue 17 across 2 emulated hosts: its targets and every metric."""
+    """The between-nodes targets across 2 emulated hosts: its targets and every metric."""
     out = ["## Across 2 emulated hosts vs raw MPI RMA", ""]
     if not any(config in {c for t in HOSTS for c in t} for (config, _) in res):
         why = f": {skipped}" if skipped else " (no results, reason unknown)"
@@ -429,7 +429,7 @@ def hosts_section(res, passes, units, skipped):
             "`MPI_THREAD_SINGLE`; `mpi-*-hosts-multiple`: at `MPI_THREAD_MULTIPLE`. Open MPI "
             "runs with `mpi_yield_when_idle 1` (cluster.sh's default), MPICH with "
             "cluster.sh's shim against its finalize hang.", ""]
-    out += [target_table(issue17_targets(res, "across hosts", "ours-{mpi}-hosts",
+    out += [target_table(between_nodes_targets(res, "across hosts", "ours-{mpi}-hosts",
                                          "mpi-{mpi}-hosts-multiple")), ""]
     out += ["Paired ratios (as in forced inter-node mode above):", ""]
     out += [paired_table(passes, "ours-{mpi}-hosts", "mpi-{mpi}-hosts-multiple"), ""]
@@ -536,7 +536,7 @@ def write_table(path, res, passes, units, failures, hosts_skipped, overlap, info
                   rows), ""]
 
     out += ["## Inter-node mode (`SHMEM_FORCE_INTERNODE=1`) vs raw MPI RMA", ""]
-    out += ["Issue 17's targets as paired ratios: in each pass, ours / raw MPI at "
+    out += ["The between-nodes targets as paired ratios: in each pass, ours / raw MPI at "
             "`MPI_THREAD_MULTIPLE` of the same pass (the runs are seconds apart, so they "
             "mostly meet the VM at one speed, which the best pass of each, above, does not "
             "ensure), and the median over the passes.", ""]

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Installs what building and testing need (Debian/Ubuntu), if anything is
 # missing: both MPIs side by side, CMake, C++ and Fortran compilers, GoogleTest, and
-# what scripts/test-cluster.sh needs to emulate hosts, and man-db (the tools
-# test of the man pages).
+# what scripts/test-cluster.sh needs to emulate hosts, man-db (the tools
+# test of the man pages) and Python with cffi and numpy (the shmem4py test).
 set -e
 need=""
 for tool in mpicc.mpich mpicc.openmpi cmake g++ gfortran pkg-config man groff; do
@@ -12,6 +12,9 @@ done
 # scripts/test-cluster.sh: namespaces (ip, unshare) and the MPICH shim's UCX headers
 command -v ip >/dev/null 2>&1 || need=yes
 [ -f /usr/include/ucp/api/ucp.h ] || need=yes
+# tests/tools/shmem4py_test.sh: Debian's Python with cffi, numpy and its headers
+/usr/bin/python3 -c 'import cffi, numpy, setuptools' >/dev/null 2>&1 || need=yes
+[ -n "$(ls /usr/include/python3*/Python.h 2>/dev/null)" ] || need=yes
 [ -z "$need" ] && exit 0
 echo "deps.sh: installing MPICH, Open MPI, CMake, g++, gfortran, GoogleTest and man-db with apt-get"
 sudo=""
@@ -21,4 +24,4 @@ $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends \
   build-essential gfortran cmake pkg-config libgtest-dev \
   mpich libmpich-dev openmpi-bin libopenmpi-dev iproute2 util-linux libucx-dev \
-  man-db groff-base >/dev/null
+  man-db groff-base python3 python3-dev python3-cffi python3-numpy python3-setuptools >/dev/null

@@ -17,7 +17,7 @@
 #
 # What runs is tests/cluster/programs.txt (which says why each line is
 # there). The default (ci) set is chosen for a 6-minute budget on 2 cores
-# (measured 140-172 s, 60 runs): the checks of issue 8 (team_shared,
+# (measured 140-172 s, 60 runs): the checks of teams across hosts (team_shared,
 # cluster_progress, amo_stress, the faults), then one program per chapter
 # that is meaningful at 4 PEs (RMA, ordering, signals, locks, p2p,
 # contexts, collectives and teams, queries, a randomized stress); the slow

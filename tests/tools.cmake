@@ -2,7 +2,8 @@
 # `cmake --install` into a prefix under the build tree, and every other step
 # uses only that prefix (oshcc, oshc++/oshCC, oshrun, shmem.pc, the CMake
 # package, the exported symbols and their profiling names, and the example
-# builds examples/cmake_project and examples/command_line, oshfort, the man
+# builds examples/cmake_project and examples/command_line, the wrappers' own
+# options (-showme, --version, ...), oshfort, the man
 # pages, and the man pages' examples, which make_man writes to the build
 # tree's man/examples). See tools/tools_test.sh.
 set(tools_fortran 0)
@@ -10,6 +11,7 @@ if(SHMEM_FORTRAN)
   set(tools_fortran 1)
 endif()
 set(SHMEM_TOOLS_PREFIX ${CMAKE_CURRENT_BINARY_DIR}/tools-prefix)
+string(REPLACE ";" ":" tools_mpi_include_dirs "${MPI_C_INCLUDE_DIRS}")
 set(SHMEM_TOOLS_ENV
   TOOLS_BUILD_DIR=${PROJECT_BINARY_DIR}
   TOOLS_PREFIX=${SHMEM_TOOLS_PREFIX}
@@ -21,11 +23,12 @@ set(SHMEM_TOOLS_ENV
   TOOLS_MPI_C_COMPILER=${MPI_C_COMPILER}
   TOOLS_MPI_CXX_COMPILER=${MPI_CXX_COMPILER}
   TOOLS_VERSION=${PROJECT_VERSION}
+  TOOLS_MPI_INCLUDE_DIRS=${tools_mpi_include_dirs}
   TOOLS_CMAKE=${CMAKE_COMMAND}
   TOOLS_FORTRAN=${tools_fortran})
 
-foreach(step install oshrun oshcc oshcxx c99 mpp hybrid pkgconfig command_line cmake exports fortran
-    man man_examples)
+foreach(step install oshrun oshcc oshcxx wrappers c99 mpp hybrid pkgconfig command_line cmake exports
+    fortran man man_examples)
   set(test tools_${step})
   add_test(NAME ${test} COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/tools/tools_test.sh ${step})
   set_tests_properties(${test} PROPERTIES
@@ -37,3 +40,22 @@ foreach(step install oshrun oshcc oshcxx c99 mpp hybrid pkgconfig command_line c
     set_tests_properties(${test} PROPERTIES FIXTURES_REQUIRED shmem_installed)
   endif()
 endforeach()
+
+# Python programs through shmem4py, built unmodified with the installed
+# oshcc, its own test suite under oshrun (skipped where its source or
+# Python's cffi and numpy are missing). See tools/shmem4py_test.sh.
+add_test(NAME tools_shmem4py COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/tools/shmem4py_test.sh)
+set_tests_properties(tools_shmem4py PROPERTIES
+  LABELS "tools;python;${SHMEM_MPI_FLAVOR}" TIMEOUT 600 SKIP_RETURN_CODE 77
+  FIXTURES_REQUIRED shmem_installed
+  ENVIRONMENT "${SHMEM_TOOLS_ENV};TOOLS_WORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/tools-work/shmem4py")
+
+# The man pages as a reader meets them: the tools' section-1 pages and
+# intro_shmem(3) installed, every page rendering without warnings, the
+# environment variables of intro_shmem(3) those of src/base/config.hpp, and
+# the synopses short enough. See tools/man_test.sh.
+add_test(NAME tools_man_pages COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/tools/man_test.sh)
+set_tests_properties(tools_man_pages PROPERTIES
+  LABELS "tools;${SHMEM_MPI_FLAVOR}" TIMEOUT 300
+  FIXTURES_REQUIRED shmem_installed
+  ENVIRONMENT "${SHMEM_TOOLS_ENV};TOOLS_WORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/tools-work/man_pages")

@@ -1,10 +1,14 @@
 #include "base/config.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 #include <strings.h>
+
+#include "base/report.hpp"
 
 namespace shmemi {
 
@@ -77,6 +81,95 @@ bool config_load(const EnvLookup &lookup, Config &config, std::string *error) {
   SHMEMI_ENV_TABLE(SHMEMI_ENV_LOAD)
 #undef SHMEMI_ENV_LOAD
   return true;
+}
+
+namespace {
+
+constexpr const char *known_names[] = {
+#define SHMEMI_ENV_NAME(field, type, name, def, help) name,
+    SHMEMI_ENV_TABLE(SHMEMI_ENV_NAME)
+#undef SHMEMI_ENV_NAME
+};
+
+// Variables with the library's prefixes that others read: the test suite's
+// switch for runs on several hosts.
+constexpr std::string_view others_names[] = {"SHMEM_TEST_MULTI_HOST"};
+
+// SHMEM_ or SMA_ if `name` starts with it, else "".
+std::string_view prefix_of(std::string_view name) {
+  for (std::string_view prefix : {"SHMEM_", "SMA_"})
+    if (name.substr(0, prefix.size()) == prefix) return prefix;
+  return {};
+}
+
+bool known(std::string_view name) {
+  const std::string_view rest = name.substr(prefix_of(name).size());
+  for (std::string_view other : others_names)
+    if (name == other) return true;
+  for (const char *known_name : known_names)
+    if (rest == known_name) return true;
+  return false;
+}
+
+// Levenshtein distance, letter case aside.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const bool same = std::toupper(static_cast<unsigned char>(a[i - 1])) ==
+                        std::toupper(static_cast<unsigned char>(b[j - 1]));
+      const std::size_t replaced = diagonal + (same ? 0 : 1);
+      diagonal = row[j];
+      row[j] = std::min({replaced, row[j] + 1, row[j - 1] + 1});
+    }
+  }
+  return row[b.size()];
+}
+
+} // namespace
+
+std::string closest_variable(const char *name) {
+  const std::string_view prefix = prefix_of(name);
+  const std::string_view rest = std::string_view(name).substr(prefix.size());
+  std::size_t best = 3; // suggest nothing farther than 2 edits
+  std::string closest;
+  for (const char *known_name : known_names) {
+    const std::size_t distance = edit_distance(rest, known_name);
+    if (distance < best) {
+      best = distance;
+      closest = std::string(prefix) + known_name;
+    }
+  }
+  return closest;
+}
+
+std::vector<std::string> unknown_variables(const char *const *env) {
+  std::vector<std::string> unknown;
+  for (; *env != nullptr; ++env) {
+    const std::string_view entry(*env);
+    const std::string_view name = entry.substr(0, entry.find('='));
+    if (!prefix_of(name).empty() && !known(name)) unknown.emplace_back(name);
+  }
+  return unknown;
+}
+
+void config_report(const Config &config, const char *const *env, const char *routine) {
+  reporter.backtrace = config.backtrace;
+  if (reporter.my_pe != 0) return;
+  for (const std::string &name : unknown_variables(env)) {
+    const std::string closest = closest_variable(name.c_str());
+    if (closest.empty())
+      warn(routine,
+           "environment variable %s is not a variable of this library (SHMEM_INFO=1 "
+           "lists them); it has no effect",
+           name.c_str());
+    else
+      warn(routine, "environment variable %s is not a variable of this library; did you mean %s?",
+           name.c_str(), closest.c_str());
+  }
 }
 
 void config_print(const Config &, const EnvLookup &lookup, std::FILE *out) {

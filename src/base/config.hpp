@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace shmemi {
 
@@ -17,12 +18,16 @@ namespace shmemi {
     "Microseconds between the progress thread's calls into MPI; 0 disables the thread") \
   X(force_internode, bool, "FORCE_INTERNODE", "off",                          \
     "Treat every PE as its own node: no shared memory between PEs, every transfer and atomic goes through MPI RMA") \
+  X(node_globals, bool, "NODE_GLOBALS", "on",                                 \
+    "Share the program's global and static variables between the PEs of a node, mapped at load time (as fast as the heap); off: each PE keeps them private and other PEs reach them through MPI") \
   X(deadlock_timeout, std::size_t, "DEADLOCK_TIMEOUT", "2",                    \
-    "Seconds after which a job that cannot end (PEs that ended, or are in shmem_finalize, while the others wait for them) is ended with status 1; 0 waits forever") \
+    "Least seconds before a job that cannot end (PEs that ended, or are in shmem_finalize, while the others wait for them) is ended with status 1, once every waiting PE has confirmed that it still waits (a tenth of it of CPU time in an MPI collective); 0 waits forever") \
   X(ctx_windows, std::size_t, "CTX_WINDOWS", "4",                             \
     "Contexts whose operations through MPI get windows of their own, so that a quiet on one waits for nothing else (made at start-up where data goes through MPI; later contexts share the default context's)") \
   X(debug, bool, "DEBUG", "off",                                               \
     "Print debugging messages (allocation failures, ...); any value but 0/no/off enables") \
+  X(backtrace, bool, "BACKTRACE", "off",                                       \
+    "On a fatal error, print the PE's call stack to stderr before the job ends") \
   X(version, bool, "VERSION", "off", "Print the library version at start-up")  \
   X(info, bool, "INFO", "off",                                                 \
     "Print the version and this table of variables at start-up")
@@ -45,5 +50,19 @@ bool config_load(const EnvLookup &lookup, Config &config, std::string *error);
 
 // The SHMEM_INFO table: every variable with its default, value and help.
 void config_print(const Config &config, const EnvLookup &lookup, std::FILE *out);
+
+// The known name closest to `name`, an environment variable with the
+// prefix SHMEM_ or SMA_ that is not in the table: the table's name with the
+// same prefix, at most 2 edits away (letter case aside); "" if none is.
+std::string closest_variable(const char *name);
+
+// The variables of `env` (NAME=value strings, null-terminated as environ)
+// with the prefix SHMEM_ or SMA_ that the library does not know.
+std::vector<std::string> unknown_variables(const char *const *env);
+
+// Once the PE has its number: fatal errors print a backtrace if
+// config.backtrace, and PE 0 warns about every unknown variable of `env`
+// (suggesting the closest known name).
+void config_report(const Config &config, const char *const *env, const char *routine);
 
 } // namespace shmemi

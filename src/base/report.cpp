@@ -1,10 +1,12 @@
 #include "base/report.hpp"
 
+#include <execinfo.h>
+#include <unistd.h>
+
 #include <cctype>
 #include <cstdio>
-#include <cstring>
-
 #include <cstdlib>
+#include <cstring>
 
 namespace shmemi {
 
@@ -43,6 +45,16 @@ void vreport(const char *routine, const char *fmt, va_list args) {
   std::fflush(stderr);
 }
 
+// The calling thread's stack, one frame a line (names where the symbol is
+// exported: the library's shmem_ routines, a program linked with -rdynamic).
+void print_backtrace() {
+  void *frames[64];
+  const int count = ::backtrace(frames, 64);
+  std::fprintf(stderr, "[shmem PE %d] call stack (SHMEM_BACKTRACE):\n", reporter.my_pe);
+  std::fflush(stderr);
+  backtrace_symbols_fd(frames, count, STDERR_FILENO);
+}
+
 } // namespace
 
 void fatal(const char *routine, const char *fmt, ...) {
@@ -50,6 +62,7 @@ void fatal(const char *routine, const char *fmt, ...) {
   va_start(args, fmt);
   vreport(routine, fmt, args);
   va_end(args);
+  if (reporter.backtrace) print_backtrace();
   if (reporter.abort != nullptr) reporter.abort(1);
   std::_Exit(1);
 }

@@ -6,17 +6,20 @@
 namespace shmemi {
 
 // What the messages need from the layers above: the PE's number (-1 before
-// it has one), whether debug messages print, and how a fatal error ends the
-// job (core/runtime.cpp sets these; without `abort`, the process exits).
+// it has one), whether debug messages print, whether a fatal error prints
+// the call stack (SHMEM_BACKTRACE), and how a fatal error ends the job
+// (core/runtime.cpp sets these; without `abort`, the process exits).
 struct Reporter {
   int my_pe = -1;
   bool debug = false;
+  bool backtrace = false;
   void (*abort)(int status) = nullptr;
 };
 extern Reporter reporter;
 
-// Prints "[shmem PE n] routine: message" and ends every PE of the job with
-// a non-zero status. Never returns.
+// Prints "[shmem PE n] routine: message" (and the call stack if
+// reporter.backtrace) and ends every PE of the job with a non-zero status.
+// Never returns.
 [[noreturn]] void fatal(const char *routine, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

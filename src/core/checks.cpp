@@ -1,6 +1,24 @@
 #include "core/checks.hpp"
 
+#include <pthread.h>
+
 namespace shmemi {
+namespace {
+
+// Whether [addr, addr + len) lies on the calling thread's stack: a local
+// variable of the program.
+bool on_own_stack(const void *addr, std::size_t len) {
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0) return false;
+  void *low = nullptr;
+  std::size_t size = 0;
+  const bool known = pthread_attr_getstack(&attr, &low, &size) == 0;
+  pthread_attr_destroy(&attr);
+  const Region stack{static_cast<char *>(low), size};
+  return known && stack.contains(addr, len);
+}
+
+} // namespace
 
 void fail_not_initialized(const char *routine) {
   fatal(routine, "called while the library is not initialized: call shmem_init "
@@ -19,6 +37,12 @@ void fail_pe(const char *routine, int pe, int n_pes) {
 void fail_not_symmetric(const char *routine, const char *arg, const void *addr,
                         std::size_t len) {
   if (addr == nullptr) fail_null(routine, arg, len);
+  if (on_own_stack(addr, len))
+    fatal(routine,
+          "argument %s = %p (%zu bytes) is a local variable (on the stack), not a "
+          "symmetric address: declare it static or global, or allocate it with "
+          "shmem_malloc",
+          arg, addr, len);
   fatal(routine,
         "argument %s = %p (%zu bytes) is not a symmetric address: allowed are the "
         "symmetric heap [%p, %p) and global/static data [%p, %p)",

@@ -3,10 +3,11 @@
 #include <atomic>
 #include <chrono>
 #include <optional>
-#include <string>
-#include <vector>
 #include <sched.h>
+#include <shmem.h>
+#include <string>
 #include <time.h>
+#include <vector>
 
 #include "base/report.hpp"
 #include "core/runtime.hpp"
@@ -33,39 +34,83 @@ std::vector<Life> lives() {
   return all;
 }
 
-// Whether every PE has been at the end or blocked, with the same count of
-// waits, for `limit`: then nothing that runs can release the blocked ones.
+// The CPU time in `life`'s sample if it was taken in the wait the PE is in
+// now (transport::Life::cpu).
+std::optional<std::uint64_t> cpu_in_this_wait(const Life &life) {
+  constexpr int bits = Life::cpu_bits;
+  const std::uint64_t tag = life.waits & (~std::uint64_t{0} >> bits);
+  if (life.cpu == 0 || life.cpu >> bits != tag) return std::nullopt;
+  return life.cpu & ((std::uint64_t{1} << bits) - 1);
+}
+
+// Proof that no PE can go on (docs/design.md, "The end of a job"), from
+// looks at every PE's record. `stopped_` is the first look at which every
+// PE was at the end or blocked; `from_` a later one with the same waits
+// everywhere, so every read of it came after every PE had stopped, and they
+// stayed so. The job is stuck when, still with the same waits and at least
+// `least` after stopped_, every blocked PE has confirmed since `from_` that
+// it still waits: its wait found its condition false twice more (the first
+// may have begun before from_'s read; the PEs at the end completed their
+// operations before they said so), or, blocked in an MPI collective, which
+// cannot re-check, its thread spent `cpu_us` of CPU time in it. A PE that
+// gets no CPU confirms nothing, however long it takes.
 class Watch {
 public:
-  explicit Watch(Clock::duration limit) : limit_(limit) {}
+  Watch(Clock::duration least, std::uint64_t cpu_us, bool cpu_counts)
+      : least_(least), cpu_us_(cpu_us), cpu_counts_(cpu_counts) {}
 
   bool stuck(const std::vector<Life> &all) {
-    bool someone_runs_on = false;
-    std::vector<std::uint64_t> waits;
-    for (const Life &life : all) {
-      if (life.ending == 0 && life.blocked == 0) return restart();
-      someone_runs_on |= life.ending == 0;
-      waits.push_back(life.waits);
-    }
-    if (!someone_runs_on) return restart(); // everyone is here: the count will show it
-    const Clock::time_point now = Clock::now();
-    if (waits != waits_ || !since_) {
-      waits_ = std::move(waits);
-      since_ = now;
+    if (!all_stopped(all)) {
+      stopped_.reset();
       return false;
     }
-    return now - *since_ >= limit_;
+    if (!stopped_ || waits_of(all) != waits_of(*stopped_)) {
+      stopped_ = all;
+      since_ = Clock::now();
+      from_.reset();
+      return false;
+    }
+    if (!from_) {
+      from_ = all;
+      return false;
+    }
+    if (Clock::now() - since_ < least_) return false;
+    for (std::size_t pe = 0; pe < all.size(); ++pe)
+      if (!confirmed((*from_)[pe], all[pe])) return false;
+    return true;
   }
 
 private:
-  bool restart() {
-    since_.reset();
-    return false;
+  // Every PE at the end or blocked, and some not at the end (when all are,
+  // the count of arrived PEs shows it).
+  static bool all_stopped(const std::vector<Life> &all) {
+    bool someone_runs_on = false;
+    for (const Life &life : all) {
+      if (life.ending == 0 && life.blocked == 0) return false;
+      someone_runs_on |= life.ending == 0;
+    }
+    return someone_runs_on;
   }
 
-  Clock::duration limit_;
-  std::vector<std::uint64_t> waits_;
-  std::optional<Clock::time_point> since_;
+  static std::vector<std::uint64_t> waits_of(const std::vector<Life> &all) {
+    std::vector<std::uint64_t> waits;
+    for (const Life &life : all) waits.push_back(life.waits);
+    return waits;
+  }
+
+  bool confirmed(const Life &then, const Life &now) const {
+    if (now.ending != 0 || now.checks >= then.checks + 2) return true;
+    const std::optional<std::uint64_t> before = cpu_in_this_wait(then);
+    const std::optional<std::uint64_t> after = cpu_in_this_wait(now);
+    return cpu_counts_ && before && after && *after >= *before + cpu_us_;
+  }
+
+  Clock::duration least_;
+  std::uint64_t cpu_us_;
+  bool cpu_counts_;
+  std::optional<std::vector<Life>> stopped_;
+  std::optional<std::vector<Life>> from_;
+  Clock::time_point since_;
 };
 
 // "PE 1 (status 0), PE 3 (status 2)": the PEs whose record matches.
@@ -85,17 +130,18 @@ std::string pes_where(const std::vector<Life> &all, Match match, Describe descri
   const std::string exited = pes_where(
       all, [](const Life &l) { return (l.ending & 0xff) == exiting; },
       [](const Life &l) { return " (status " + std::to_string(l.ending >> 8) + ")"; });
-  const std::string finalizing =
-      pes_where(all, [](const Life &l) { return l.ending == in_finalize; }, none);
-  const std::string blocked =
-      pes_where(all, [](const Life &l) { return l.ending == 0; }, none);
+  const std::string finalizing = pes_where(
+      all, [](const Life &l) { return l.ending == in_finalize; }, none);
+  const std::string blocked = pes_where(
+      all, [](const Life &l) { return l.ending == 0; }, none);
   std::string where = "blocked in OpenSHMEM routines that wait for other PEs: " + blocked;
   if (!exited.empty()) where += "; ended without calling shmem_finalize: " + exited;
   if (!finalizing.empty()) where += "; in shmem_finalize: " + finalizing;
   const bool finalizing_here = all[static_cast<std::size_t>(rt.my_pe)].ending == in_finalize;
   fatal(finalizing_here ? "shmem_finalize" : "exit",
-        "the job cannot end: %s; nothing changed for %zu s (SHMEM_DEADLOCK_TIMEOUT): ending "
-        "every PE with status 1", where.c_str(), rt.config.deadlock_timeout);
+        "the job cannot end: %s; the blocked PEs confirmed that they still wait, with no PE "
+        "left that could release them: ending every PE with status 1",
+        where.c_str());
 }
 
 // The lowest-numbered PE at the end reports, so that the message is printed once.
@@ -110,7 +156,10 @@ bool reports_stuck_job(const std::vector<Life> &all) {
 void pause(unsigned round) {
   transport::poll();
   const timespec nap{0, round < 64 ? 0 : 50000};
-  if (nap.tv_nsec == 0) sched_yield(); else nanosleep(&nap, nullptr);
+  if (nap.tv_nsec == 0)
+    sched_yield();
+  else
+    nanosleep(&nap, nullptr);
 }
 
 } // namespace
@@ -122,7 +171,16 @@ void meet_at_end(int exit_status) {
   transport::block(1);
   transport::arrive_at_end();
   const auto limit = std::chrono::seconds(rt.config.deadlock_timeout);
-  Watch watch(limit);
+  // A collective's confirmation: a tenth of the timeout of its thread's
+  // CPU time (200 ms by default), thousands of times what a collective
+  // whose members arrived needs, and reached in seconds even by a thread
+  // that yields to a CPU hog (MPIs that are oversubscribed yield in their
+  // polling); a longer timeout asks more, for jobs with long collectives.
+  // Only at SHMEM_THREAD_SINGLE: above it the thread that a PE's progress
+  // thread samples may not be the one in the collective (the PEs of a job
+  // run at one level, as SPMD programs do).
+  Watch watch(limit, std::uint64_t{100000} * rt.config.deadlock_timeout,
+              rt.thread_level == SHMEM_THREAD_SINGLE);
   Clock::time_point next_look = Clock::now();
   for (unsigned round = 0; transport::arrived_at_end() < rt.n_pes; ++round) {
     for (unsigned i = 0; i < (round < 64 ? 1 : 20); ++i) pause(round); // ~1 ms between counts

@@ -13,10 +13,11 @@ namespace shmemi {
 // Completes this PE's operations, then waits until every PE has reached
 // the end. exit_status < 0: this PE is in its last shmem_finalize;
 // otherwise it is exiting with that status without one. While it waits it
-// watches the others; if every PE has been at the end or blocked in an
-// OpenSHMEM wait, with none begun or ended, for SHMEM_DEADLOCK_TIMEOUT
-// seconds, the lowest-numbered PE at the end reports who is where and the
-// job ends with status 1.
+// watches the others; once every PE is at the end or blocked in an
+// OpenSHMEM wait, none begins or ends a wait for at least
+// SHMEM_DEADLOCK_TIMEOUT seconds, and every blocked PE has confirmed after
+// that point that it still waits, the lowest-numbered PE at the end reports
+// who is where and the job ends with status 1.
 void meet_at_end(int exit_status);
 
 } // namespace shmemi

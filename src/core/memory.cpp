@@ -3,6 +3,7 @@
 #include "core/memory.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #include "base/bytes.hpp"
@@ -24,10 +25,23 @@ std::size_t heap_offset(const char *routine, void *ptr) {
   return offset;
 }
 
+// A size above SIZE_MAX / 2 is no heap's: most likely a negative number
+// converted to size_t ((size_t)-8), which no heap size would satisfy.
 void report_exhausted(const char *routine, std::size_t size) {
-  debug(routine, "out of symmetric memory: %zu bytes requested, largest free block %zu of "
-                 "%zu bytes; set SHMEM_SYMMETRIC_SIZE larger",
-        size, rt.allocator->largest_free(), rt.allocator->capacity());
+  if (size > SIZE_MAX / 2) {
+    debug(routine,
+          "argument size = %zu is larger than any symmetric heap (it looks like a "
+          "negative number converted to size_t); returning NULL",
+          size);
+    return;
+  }
+  // (A block as large as the request may still be too little for an alignment.)
+  const std::size_t largest = rt.allocator->largest_free();
+  const std::size_t more = size > largest ? size - largest : size;
+  debug(routine,
+        "out of symmetric memory: %zu bytes requested, largest free block %zu of "
+        "%zu bytes; set SHMEM_SYMMETRIC_SIZE larger, by at least %zu bytes",
+        size, largest, rt.allocator->capacity(), more);
 }
 
 // Allocation followed by the barrier the spec requires on exit.

@@ -38,9 +38,14 @@ const char *level_name(int level) {
   return names[level];
 }
 
+// The library's version, the MPI it runs with and was built against, and
+// how it was built (SHMEMI_BUILD_TYPE, SHMEMI_COMPILER: CMakeLists.txt).
 void print_banner() {
   std::printf("%s, OpenSHMEM specification %d.%d\n", SHMEM_VENDOR_STRING,
               SHMEM_MAJOR_VERSION, SHMEM_MINOR_VERSION);
+  std::printf("  running with: %s\n", transport::mpi_library_version().c_str());
+  std::printf("  built against: %s; build type %s, compiler %s\n",
+              transport::mpi_built_against().c_str(), SHMEMI_BUILD_TYPE, SHMEMI_COMPILER);
   if (rt.config.info) config_print(rt.config, process_env, stdout);
   std::fflush(stdout);
 }
@@ -48,7 +53,7 @@ void print_banner() {
 void unmap_node_statics() {
   for (std::size_t pe = 0; pe < rt.static_peers.size(); ++pe)
     if (rt.static_peers[pe] && static_cast<int>(pe) != rt.my_pe) {
-      unmap_peer_statics(rt.static_peers[pe], rt.static_segment);
+      unmap_peer_statics(rt.static_peers[pe], shared_statics());
       rt.static_peers[pe] = nullptr;
     }
 }
@@ -68,11 +73,15 @@ void stop() {
   rt.init_depth = 0;
 }
 
+pid_t started_in = 0; // the PE's process; a child forked from it is not a PE
+
 // Programs may end without shmem_finalize (start_pes programs always do):
 // with status 0 the PE finishes with the others, who may still be running
 // (docs/design.md, "The end of a job"); any other status ends the job at
 // once, as nothing waits for it. Then MPI ends if the library started it.
+// The exit of a forked child is only the child's.
 void at_process_exit(int status, void *) {
+  if (getpid() != started_in) return;
   if (rt.init_depth > 0) {
     if (status != 0) {
       const int job_status = (status & 0xff) != 0 ? status & 0xff : 1;
@@ -86,26 +95,30 @@ void at_process_exit(int status, void *) {
   transport::release_mpi();
 }
 
-// The PEs of each node map each other's data+bss, all PEs or none
-// (docs/design.md, "Static data"); collective.
+// The PEs of each node map each other's data+bss, moved into memory files
+// when the library was loaded, all PEs or none (docs/design.md, "Static
+// data"); collective.
 void share_node_statics(bool peers_here) {
   struct Offer {
     int pid, fd;
   } offer{getpid(), -1};
+  const StaticSegment &mine = shared_statics();
   rt.static_peers.assign(static_cast<std::size_t>(rt.n_pes), nullptr);
   rt.static_peers[static_cast<std::size_t>(rt.my_pe)] = rt.statics.base;
-  if (peers_here && share_statics(rt.static_segment)) offer.fd = rt.static_segment.fd;
+  if (peers_here) offer.fd = mine.fd;
+  if (peers_here && offer.fd < 0)
+    debug("shmem_init", "global and static variables are not shared on this node (%s); they are "
+                        "reached through MPI", statics_not_shared_because());
   std::vector<Offer> offers(static_cast<std::size_t>(rt.n_pes));
   transport::allgather(&offer, sizeof offer, offers.data());
   bool mapped = !peers_here || offer.fd >= 0;
   for (std::size_t pe = 0; pe < offers.size() && mapped; ++pe) {
     if (rt.heaps[pe] == nullptr || static_cast<int>(pe) == rt.my_pe) continue;
     if (offers[pe].fd >= 0)
-      rt.static_peers[pe] = map_peer_statics(offers[pe].pid, offers[pe].fd, rt.static_segment);
+      rt.static_peers[pe] = map_peer_statics(offers[pe].pid, offers[pe].fd, mine);
     mapped = rt.static_peers[pe] != nullptr;
   }
   rt.statics_shared = transport::all_true(mapped); // also: every PE mapped its peers
-  close_statics(rt.static_segment);
   if (!rt.statics_shared) unmap_node_statics();
 }
 
@@ -118,6 +131,7 @@ void start(int requested, const char *routine) {
   reporter.debug = rt.config.debug;
   rt.n_pes = id.n_pes;
   if (!config_ok) fatal(routine, "%s", error.c_str());
+  config_report(rt.config, environ, routine);
   rt.thread_level = std::min(requested, id.thread_provided);
   if (rt.thread_level == SHMEM_THREAD_MULTIPLE) transport::allow_concurrent_calls();
   if (rt.thread_level < requested && rt.my_pe == 0)
@@ -138,7 +152,7 @@ void start(int requested, const char *routine) {
   rt.crowded = node_pes > sysconf(_SC_NPROCESSORS_ONLN);
   share_node_statics(node_pes > 1);
   rt.mpi_delivers = !(rt.cpu_atomics && rt.statics_shared);
-  transport::start_rma(rt.statics, alias_statics,
+  transport::start_rma(rt.statics,
                        static_cast<unsigned>(rt.config.progress_interval),
                        rt.mpi_delivers ? static_cast<unsigned>(rt.config.ctx_windows) : 0);
   shmemi_ctx_default.channel = &transport::default_channel();
@@ -156,7 +170,10 @@ void runtime_init(int requested, int *provided, const char *routine) {
   if (requested < SHMEM_THREAD_SINGLE || requested > SHMEM_THREAD_MULTIPLE)
     fatal(routine, "argument requested = %d is not a thread level: allowed "
                    "SHMEM_THREAD_SINGLE (0) to SHMEM_THREAD_MULTIPLE (3)", requested);
-  if (rt.init_depth == 0) start(requested, routine);
+  if (rt.init_depth == 0) {
+    started_in = getpid();
+    start(requested, routine);
+  }
   ++rt.init_depth;
   if (!exit_hook) exit_hook = on_exit(at_process_exit, nullptr) == 0;
   if (provided) *provided = rt.thread_level;

@@ -38,7 +38,6 @@ struct Runtime {
   // Every PE maps the data+bss of its node's PEs (all or none), so on a
   // node global variables take the heap's path, CPU atomics included.
   bool statics_shared = false;
-  StaticSegment static_segment; // this PE's data+bss as a memory file
   std::optional<HeapAllocator> allocator;
 };
 

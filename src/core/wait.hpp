@@ -4,6 +4,7 @@
 #pragma once
 
 #include <sched.h>
+#include <shmem.h>
 #include <time.h>
 
 #include "core/runtime.hpp"
@@ -11,7 +12,8 @@
 
 namespace shmemi {
 
-// Past its first spins, a wait counts as blocked for core/ending.cpp.
+// Past its first spins, a wait counts as blocked for core/ending.cpp, and
+// every later round confirms that it still waits.
 class Backoff {
 public:
   Backoff() = default;
@@ -30,8 +32,13 @@ public:
     const unsigned spins = rt.crowded ? crowded_spin_rounds : spin_rounds;
     if (rounds_ < spins) {
       relax();
-    } else if (rounds_ < yield_rounds) {
-      if (rounds_ == spins) block();
+      return;
+    }
+    if (blocked_)
+      confirm();
+    else
+      block();
+    if (rounds_ < yield_rounds) {
       sched_yield();
     } else {
       const timespec nap{0, 20000}; // 20 us
@@ -43,6 +50,14 @@ private:
   void block() {
     blocked_ = true;
     transport::block(1);
+  }
+  // The end of a job counts a blocked PE as unable to go on only once it
+  // has found its condition false again after every PE stopped
+  // (core/ending.cpp): wait_for checks it before every pause. Not above
+  // SHMEM_THREAD_SINGLE, where another thread of this PE may still make it
+  // true, so the job waits for such a PE.
+  static void confirm() {
+    if (rt.thread_level == SHMEM_THREAD_SINGLE) transport::still_waiting();
   }
   static void relax() {
 #if defined(__x86_64__) || defined(__i386__)

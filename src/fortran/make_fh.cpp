@@ -1,6 +1,7 @@
-// make_fh: prints shmem.fh, the Fortran header of OpenSHMEM 1.3, from the C
-// header's constants and table.hpp, so that the two cannot disagree. Run at
-// build time. The text is valid fixed-form and free-form Fortran: comments
+// make_fh [long]: prints shmem.fh, the Fortran header of OpenSHMEM 1.3,
+// from the C header's constants and table.hpp, so that the two cannot
+// disagree; with "long", shmem_long.fh, which declares the type of every
+// function besides. Run at build time. The text is valid fixed-form and free-form Fortran: comments
 // start with '!' in column 1, statements in column 7, and a statement
 // longer than 72 columns continues with '&' in column 73 (past the end of a
 // fixed-form line) and '&' in column 6 of the next line.
@@ -38,18 +39,49 @@ std::string upper(std::string s) {
 
 void declare(const char *type, const char *name) { statement(std::string(type) + " " + upper(name)); }
 
-} // namespace
+const char *const short_comment =
+    "! shmem.fh: the Fortran constants and function types of OpenSHMEM 1.3,\n"
+    "! generated from shmem.h at build time (src/fortran/make_fh.cpp).\n"
+    "! This file declares SHMEM_PTR (INTEGER*8), SHMEM_PE_ACCESSIBLE and\n"
+    "! SHMEM_ADDR_ACCESSIBLE (LOGICAL); the program declares the types of the\n"
+    "! other functions it calls (e.g. INTEGER SHMEM_MY_PE, INTEGER*8\n"
+    "! SHMEM_INT8_FADD), as the spec's synopses show. shmem_long.fh is this\n"
+    "! file plus the type of every function, for programs that declare none.\n"
+    "! Default INTEGER and LOGICAL are 4 bytes (no -fdefault-integer-8).";
+
+const char *const long_comment =
+    "! shmem_long.fh: the Fortran constants of OpenSHMEM 1.3 and the type of\n"
+    "! every function of the 1.3 binding that the library implements\n"
+    "! (INTEGER SHMEM_MY_PE, INTEGER*8 SHMEM_INT8_FADD, REAL*8\n"
+    "! SHMEM_REAL8_SWAP, LOGICAL SHMEM_PE_ACCESSIBLE, ...), generated from\n"
+    "! shmem.h at build time (src/fortran/make_fh.cpp). INCLUDE it instead of\n"
+    "! shmem.fh in a program that declares none of these functions itself\n"
+    "! (Fortran refuses a second declaration), e.g. under IMPLICIT NONE.\n"
+    "! Default INTEGER and LOGICAL are 4 bytes (no -fdefault-integer-8).";
 
 #define SHMEMI_FH_INTEGER(NAME) integer(#NAME, NAME);
 #define SHMEMI_FH_DECLARE(NAME, FTYPE) declare(FTYPE, #NAME);
+#define SHMEMI_FH_DECLARE_AMO_ANY(P, T, FTYPE)                                                     \
+  declare(FTYPE, #P "_swap");                                                                      \
+  declare(FTYPE, #P "_fetch");
+#define SHMEMI_FH_DECLARE_AMO_INT(P, T, FTYPE)                                                     \
+  SHMEMI_FH_DECLARE_AMO_ANY(P, T, FTYPE)                                                           \
+  declare(FTYPE, #P "_cswap");                                                                     \
+  declare(FTYPE, #P "_fadd");                                                                      \
+  declare(FTYPE, #P "_finc");
 
-int main() {
-  std::puts("! shmem.fh: the Fortran constants and function types of OpenSHMEM 1.3,\n"
-            "! generated from shmem.h at build time (src/fortran/make_fh.cpp).\n"
-            "! The program declares the types of the functions it calls (e.g.\n"
-            "! INTEGER SHMEM_MY_PE, INTEGER*8 SHMEM_INT8_FADD), as the spec's\n"
-            "! synopses show; this file declares only SHMEM_PTR. Default INTEGER\n"
-            "! and LOGICAL are 4 bytes (no -fdefault-integer-8).");
+// shmem_long.fh's declarations beyond shmem.fh's.
+void declare_every_function() {
+  SHMEMI_F_UNDECLARED(SHMEMI_FH_DECLARE)
+  SHMEMI_F_AMO_INTS(SHMEMI_FH_DECLARE_AMO_INT)
+  SHMEMI_F_AMO_REALS(SHMEMI_FH_DECLARE_AMO_ANY)
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  const bool long_header = argc > 1 && std::strcmp(argv[1], "long") == 0;
+  std::puts(long_header ? long_comment : short_comment);
   SHMEMI_FH_INTEGER(SHMEM_MAJOR_VERSION)
   SHMEMI_FH_INTEGER(SHMEM_MINOR_VERSION)
   SHMEMI_FH_INTEGER(SHMEM_MAX_NAME_LEN)
@@ -75,5 +107,6 @@ int main() {
   SHMEMI_FH_INTEGER(SHMEM_ALLTOALLS_SYNC_SIZE)
   SHMEMI_FH_INTEGER(SHMEM_REDUCE_MIN_WRKDATA_SIZE)
   SHMEMI_F_DECLARED(SHMEMI_FH_DECLARE)
+  if (long_header) declare_every_function();
   return 0;
 }

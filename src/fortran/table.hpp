@@ -88,9 +88,23 @@
   SHMEMI_F_REDUCE_OPS_ARITH(X, shmem_real8, double)                            \
   SHMEMI_F_REDUCE_OPS_ARITH(X, shmem_real16, __float128)
 
-// The functions whose type shmem.fh declares: only those the spec's
-// synopses leave undeclared. The others (SHMEM_MY_PE, the AMOs,
-// SHMEM_PE_ACCESSIBLE, ...) the program declares itself, as the synopses
-// show ("INTEGER SHMEM_MY_PE, ME"), and Fortran refuses a second
-// declaration of one name. X(NAME, FORTRAN TYPE).
-#define SHMEMI_F_DECLARED(X) X(shmem_ptr, "INTEGER*8")
+// The functions whose type shmem.fh declares: SHMEM_PTR, which the spec's
+// synopses leave undeclared, and the LOGICAL queries, whose result implicit
+// typing would take for a REAL (as other OpenSHMEM libraries' shmem.fh).
+// X(NAME, FORTRAN TYPE).
+#define SHMEMI_F_DECLARED(X)                                                                       \
+  X(shmem_ptr, "INTEGER*8")                                                                        \
+  X(shmem_pe_accessible, "LOGICAL")                                                                \
+  X(shmem_addr_accessible, "LOGICAL")
+
+// The other functions, which the program declares itself, as the synopses
+// show ("INTEGER SHMEM_MY_PE, ME"), unless it includes shmem_long.fh, which
+// declares these too (Fortran refuses a second declaration of one name).
+// The AMOs come from the AMO tables. X(NAME, FORTRAN TYPE).
+#define SHMEMI_F_UNDECLARED(X)                                                                     \
+  X(shmem_my_pe, "INTEGER")                                                                        \
+  X(shmem_n_pes, "INTEGER")                                                                        \
+  X(my_pe, "INTEGER")                                                                              \
+  X(num_pes, "INTEGER")                                                                            \
+  X(shmem_swap, "INTEGER")                                                                         \
+  X(shmem_test_lock, "INTEGER")

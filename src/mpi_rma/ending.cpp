@@ -1,6 +1,7 @@
 // The Life records of the job's end (transport.hpp, core/ending.cpp): a
 // window of a few words per PE, written locally by its owner and read by
 // the others through MPI, and PE 0's count of the PEs at the end.
+#include <atomic>
 #include <cstddef>
 #include <cstring>
 
@@ -46,6 +47,13 @@ using namespace shmemi::mpi;
 
 void block(int delta) { count_blocked(delta); }
 
+void still_waiting() {
+  if (state.life == nullptr) return;
+  std::uint64_t *checks = life_word(offsetof(Life, checks));
+  __atomic_store_n(checks, __atomic_load_n(checks, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+}
+
 void set_ending(std::uint64_t word) {
   __atomic_store_n(life_word(offsetof(Life, ending)), word, __ATOMIC_RELEASE);
 }
@@ -53,30 +61,30 @@ void set_ending(std::uint64_t word) {
 Life life_of(int pe) {
   std::uint64_t words[life_words] = {};
   if (pe == state.my_pe) {
-    for (int w = 0; w < life_words; ++w) words[w] = __atomic_load_n(state.life + w, __ATOMIC_ACQUIRE);
+    for (int w = 0; w < life_words; ++w)
+      words[w] = __atomic_load_n(state.life + w, __ATOMIC_ACQUIRE);
   } else {
     const auto turn = serialize_rma();
-    SHMEMI_MPI(MPI_Get(words, life_words, MPI_UINT64_T, pe, 0, life_words, MPI_UINT64_T,
-                       state.life_win));
+    SHMEMI_MPI(
+        MPI_Get(words, life_words, MPI_UINT64_T, pe, 0, life_words, MPI_UINT64_T, state.life_win));
     SHMEMI_MPI(MPI_Win_flush(pe, state.life_win));
   }
-  return {words[0], words[1], words[2]};
+  return {words[0], words[1], words[2], words[3], words[4]};
 }
 
 void arrive_at_end() {
   const std::uint64_t one = 1;
   std::uint64_t before = 0;
   const auto turn = serialize_rma();
-  SHMEMI_MPI(MPI_Fetch_and_op(&one, &before, MPI_UINT64_T, 0, arrived_at, MPI_SUM,
-                              state.life_win));
+  SHMEMI_MPI(MPI_Fetch_and_op(&one, &before, MPI_UINT64_T, 0, arrived_at, MPI_SUM, state.life_win));
   SHMEMI_MPI(MPI_Win_flush(0, state.life_win));
 }
 
 int arrived_at_end() {
   std::uint64_t count = 0;
   const auto turn = serialize_rma();
-  SHMEMI_MPI(MPI_Fetch_and_op(nullptr, &count, MPI_UINT64_T, 0, arrived_at, MPI_NO_OP,
-                              state.life_win));
+  SHMEMI_MPI(
+      MPI_Fetch_and_op(nullptr, &count, MPI_UINT64_T, 0, arrived_at, MPI_NO_OP, state.life_win));
   SHMEMI_MPI(MPI_Win_flush(0, state.life_win));
   return static_cast<int>(count);
 }

@@ -70,7 +70,6 @@ struct State {
   MPI_Comm node = MPI_COMM_NULL;     // the PEs whose heaps are mapped here
   std::vector<int> node_pes;         // their world PE numbers, in node rank order
   MPI_Win node_win = MPI_WIN_NULL;   // MPI_Win_allocate_shared over `node`
-  bool one_pe_nodes = false;         // every node holds one PE (or forced mode)
   // The default channel first, then those channel_open hands out; all of
   // them over the same memory: this PE's `heap_window` (its heap after
   // heap_shift[my_pe]) and `static_pages` (its data+bss after
@@ -209,6 +208,9 @@ inline std::uint64_t *life_word(std::size_t offset) {
 }
 
 // A thread of this PE waits for other PEs while it lives (MPI collectives).
+// It cannot re-check anything there, so the end of a job takes the CPU time
+// it spends inside as its confirmation (progress.cpp, sample_cpu): nothing
+// more on this path.
 struct Blocking {
   Blocking() { count_blocked(1); }
   ~Blocking() { count_blocked(-1); }

@@ -161,7 +161,6 @@ transport::HeapMap create_heaps(std::size_t bytes) {
   const auto node_size = static_cast<int>(state.node_pes.size());
   int largest = 0;
   SHMEMI_MPI(MPI_Allreduce(&node_size, &largest, 1, MPI_INT, MPI_MAX, state.comm));
-  state.one_pe_nodes = largest == 1;
   state.channels.clear();
   state.channels.push_back(std::make_unique<Channel>());
   char *heap = largest == 1 ? allocate_window_heap(bytes) : allocate_shared_heap(bytes);
@@ -177,8 +176,7 @@ transport::HeapMap create_heaps(std::size_t bytes) {
 
 } // namespace
 
-// A window over state.static_pages (a channel's, but the default channel's
-// where MPI allocates the memory and the variables become an alias of it).
+// A channel's window over state.static_pages.
 void create_static_window(MPI_Win &win) {
   SHMEMI_MPI(MPI_Win_create(state.static_pages.base, static_cast<MPI_Aint>(state.static_pages.size),
                             1, MPI_INFO_NULL, state.comm, &win));
@@ -186,29 +184,18 @@ void create_static_window(MPI_Win &win) {
 
 namespace {
 
-// The static data's window, over its whole pages (MPICH misplaces data in
-// windows not 16-byte aligned). Where nodes hold one PE, the heap's kind of
-// window: MPI_Win_allocate, with the variables made an alias of its memory
-// (Open MPI reaches a created window on the same machine 5x slower, through
-// the target); else, or if that is not possible on every PE, a created
-// window over the variables (a dynamic one cost Open MPI 9 us a fetch-add).
-void make_default_static_window(const Region &statics, bool (*alias)(char *memory)) {
+// The static data's window: created over the variables' whole pages
+// (MPICH misplaces data in windows not 16-byte aligned), so that nothing
+// moves them while the program may be using them, and untouched pages stay
+// untouched (docs/design.md, "Static data"; a dynamic window cost Open MPI
+// 9 us a fetch-add).
+void make_default_static_window(const Region &statics) {
   const Region pages = whole_pages(statics, static_cast<std::size_t>(sysconf(_SC_PAGESIZE)));
   state.static_pages = pages;
   const MPI_Aint shift = statics.base - pages.base;
   state.static_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
   SHMEMI_MPI(MPI_Allgather(&shift, 1, MPI_AINT, state.static_shift.data(), 1, MPI_AINT, state.comm));
-  MPI_Win &win = state.channels[0]->static_win;
-  if (state.one_pe_nodes && pages.size > 0) {
-    char *memory = nullptr;
-    SHMEMI_MPI(MPI_Win_allocate(static_cast<MPI_Aint>(pages.size), 1, MPI_INFO_NULL, state.comm,
-                                &memory, &win));
-    if (transport::all_true(alias(memory))) return;
-    SHMEMI_MPI(MPI_Win_free(&win));
-    debug("shmem_init", "MPI_Win_allocate memory cannot be mapped over the global variables "
-                        "on every PE; they are exposed through MPI_Win_create");
-  }
-  create_static_window(win);
+  create_static_window(state.channels[0]->static_win);
 }
 
 // Whether MPI can allocate the node's shared segments: Open MPI only with
@@ -296,9 +283,8 @@ HeapMap map_memory(std::size_t heap_bytes, bool split_nodes) {
   return create_heaps(heap_bytes);
 }
 
-void start_rma(const Region &statics, bool (*alias)(char *memory), unsigned progress_us,
-               unsigned channels) {
-  make_default_static_window(statics, alias);
+void start_rma(const Region &statics, unsigned progress_us, unsigned channels) {
+  make_default_static_window(statics);
   channels_start(channels);
   life_start();
   reduction_types_start();

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "port/symmetric.hpp"
@@ -51,13 +52,10 @@ struct HeapMap {
 HeapMap map_memory(std::size_t heap_bytes, bool split_nodes);
 // After map_memory: exposes `statics` (whole pages around it) to the other
 // PEs, opens the access epochs and starts the progress thread (every
-// progress_us; 0: none). Where nodes hold one PE, MPI allocates the window
-// and `alias` is asked to make the variables an alias of its memory (as
-// many bytes as the whole pages; false: not possible). The static data must
-// not move afterwards. Makes `channels` channels besides the default one
-// (the least any PE asks for).
-void start_rma(const Region &statics, bool (*alias)(char *memory), unsigned progress_us,
-               unsigned channels);
+// progress_us; 0: none). The window is made over the variables where they
+// are: nothing moves or copies them. Makes `channels` channels besides the
+// default one (the least any PE asks for).
+void start_rma(const Region &statics, unsigned progress_us, unsigned channels);
 // Collective over all PEs: every PE's `bytes` bytes, in PE order.
 void allgather(const void *mine, std::size_t bytes, void *all);
 // Collective over all PEs: whether `mine` is true on every PE.
@@ -69,6 +67,11 @@ void stop();
 void release_mpi();
 // Ends every PE of the job with `status`, as cleanly as MPI allows.
 [[noreturn]] void abort_job(int status);
+// For the SHMEM_VERSION print-out: the MPI library the job runs with (the
+// first line of MPI_Get_library_version), and the MPI the library was
+// compiled against ("MPI 4.0, MPICH 4.0.2").
+std::string mpi_library_version();
+std::string mpi_built_against();
 
 // The end of the job (core/ending.cpp). Every PE publishes a Life record in
 // a small window of its own, which no user call touches, and PE 0's holds
@@ -78,11 +81,21 @@ struct Life {
   std::uint64_t waits;   // entries into and exits from blocking waits so far
   std::uint64_t blocked; // threads of this PE blocked in a wait for other PEs now
   std::uint64_t ending;  // 0 while the PE runs; then core/ending.cpp's word
+  std::uint64_t checks;  // times a blocked wait found its condition still false
+  // While a thread is blocked, the progress thread's latest sample of the
+  // CPU time the program's thread has used: microseconds in the low
+  // cpu_bits, the low bits of `waits` at the sample above them (so that a
+  // sample taken in an earlier wait is told apart). 0: none yet.
+  std::uint64_t cpu;
+  static constexpr int cpu_bits = 48;
 };
 // A thread of this PE starts (+1) or stops (-1) waiting for other PEs
 // (waiting loops after their first spins, MPI collectives): two local
 // atomic adds. Nothing before start_rma or after stop.
 void block(int delta);
+// A blocked wait found its condition false once more (Life::checks): a
+// local store and a fence, so that the wait's next check comes after it.
+void still_waiting();
 void set_ending(std::uint64_t word);
 Life life_of(int pe);    // through MPI (this PE's: a local read)
 void arrive_at_end();    // adds 1 to PE 0's count; complete when it returns

@@ -20,7 +20,6 @@ program f_memory
   implicit none
   include 'shmem.fh'
   integer :: shmem_my_pe, shmem_n_pes
-  logical :: shmem_addr_accessible
 
   integer :: a(*), b(*), c(*), d(*), e(*), p(*)
   pointer (pa, a)

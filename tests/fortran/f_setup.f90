@@ -17,7 +17,6 @@ program f_setup
   implicit none
   include 'shmem.fh'
   integer :: shmem_my_pe, shmem_n_pes, my_pe, num_pes
-  logical :: shmem_pe_accessible, shmem_addr_accessible
 
   integer :: targ, cvar(8)
   common /setup_c/ targ, cvar

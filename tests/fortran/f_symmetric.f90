@@ -69,9 +69,9 @@ program f_symmetric
   include 'shmem.fh'
   integer :: shmem_my_pe, shmem_n_pes
   ! EXTERNAL: only the contained INT_OBJECT calls these (shmem.fh types
-  ! SHMEM_PTR; the EXTERNAL attribute may be added to it).
-  logical, external :: shmem_addr_accessible
-  external :: shmem_ptr
+  ! SHMEM_PTR and SHMEM_ADDR_ACCESSIBLE; the EXTERNAL attribute may be
+  ! added to them).
+  external :: shmem_addr_accessible, shmem_ptr
   integer*4, external :: shmem_int4_fadd
   integer*8, external :: shmem_int8_swap
 

@@ -52,6 +52,9 @@ shmem_f_test(f_memory NP 1 2 4 TIMEOUT 120)
 # external subroutine, module procedure), module variables, a 4 MiB array;
 # initial values kept across SHMEM_INIT.
 shmem_f_test(f_symmetric NP 1 2 4 TIMEOUT 120)
+# shmem_long.fh: a program under IMPLICIT NONE uses the results of the
+# functions (INTEGER, INTEGER*8, REAL*8, LOGICAL, ...) without declaring them.
+shmem_f_test(f_long_header NP 1 2 4 TIMEOUT 60)
 # A fixed-form program of the 1.3 era: INCLUDE 'mpp/shmem.fh', START_PES,
 # MY_PE/NUM_PES, implicit typing, COMMON, Cray pointers; the spec's examples.
 shmem_f_test(f_legacy SOURCES fortran/f_legacy.f NP 1 2 4 TIMEOUT 60)
@@ -74,7 +77,7 @@ shmem_f_error(nreduce "SHMEM_INT4_SUM_TO_ALL: argument nreduce = -2 is negative"
 shmem_f_error(bcast_root "SHMEM_BROADCAST4 \\(in shmem_broadcast32\\): argument PE_root = 2 is out of range")
 shmem_f_error(active_set "SHMEM_BARRIER: argument PE_size = 3 is out of range")
 shmem_f_error(wait_cmp "SHMEM_WAIT_UNTIL .*argument cmp = 99 is not a comparison")
-shmem_f_error(lock_private "SHMEM_SET_LOCK: argument lock = .* is not a symmetric address")
+shmem_f_error(lock_private "SHMEM_SET_LOCK: argument lock = .* is a local variable \\(on the stack\\), not a symmetric address")
 shmem_f_error(global_exit "PE 1 calls SHMEM_GLOBAL_EXIT\\(3\\)")
 
 # Quiet what is meant: exact comparisons of reals, shmem.fh's constants and

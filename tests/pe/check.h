@@ -41,13 +41,20 @@ static int check_failures;
 
 /* Whether SHMEM_FORCE_INTERNODE makes every PE its own node (any value but
  * the library's "off" words enables it). */
-static inline int check_split_nodes(void) {
-  const char *v = getenv("SHMEM_FORCE_INTERNODE");
+/* Whether the environment variable `name` is on (set to anything but an
+ * "off" word), as the library reads it; `unset` if it is not set. */
+static inline int check_env_on(const char *name, int unset) {
+  const char *v = getenv(name);
   static const char *const off[] = {"0", "no", "off", "false", "n"};
-  if (v == NULL) return 0;
+  if (v == NULL) return unset;
   for (unsigned i = 0; i < sizeof off / sizeof off[0]; ++i)
     if (strcasecmp(v, off[i]) == 0) return 0;
   return 1;
 }
+
+static inline int check_split_nodes(void) { return check_env_on("SHMEM_FORCE_INTERNODE", 0); }
+
+/* Whether the PEs of a node share their global variables. */
+static inline int check_node_globals(void) { return check_env_on("SHMEM_NODE_GLOBALS", 1); }
 
 #endif

@@ -51,11 +51,11 @@ coll_error(not_in_active_set "shmem_int_sum_to_all: PE 1 is not in the active se
 coll_error(alltoalls_stride
            "shmem_int_alltoalls: arguments dst = 0 and sst = 1 must both be at least 1")
 coll_error(reduce_overlap "shmem_int_sum_reduce: arguments dest = ${_ptr} and source = ${_ptr} overlap partially")
-# In place is honoured for broadcasts only (README, "Errors you may meet").
+# In place is honoured for broadcasts only (docs/user-guide.md, "Errors you may meet").
 coll_error(broadcast_overlap "shmem_broadcast64: arguments dest = ${_ptr} \\(32 bytes\\) and source = ${_ptr} \\(32 bytes\\) overlap")
 coll_error(collect_in_place "shmem_int_fcollect: arguments dest = ${_ptr} \\([0-9]+ bytes\\) and source = ${_ptr} \\(16 bytes\\) overlap")
 coll_error(alltoall_in_place "shmem_int_alltoall: arguments dest = ${_ptr} \\([0-9]+ bytes\\) and source = ${_ptr} \\([0-9]+ bytes\\) overlap")
-coll_error(collect_stack "shmem_int_fcollect: argument source = ${_ptr} \\(16 bytes\\) is not a symmetric address")
+coll_error(collect_stack "shmem_int_fcollect: argument source = ${_ptr} \\(16 bytes\\) is a local variable \\(on the stack\\), not a symmetric address")
 coll_error(split_mask "shmem_team_split_strided: argument config_mask = 0x100 has bits of no configuration constant")
 coll_error(split_null_config "shmem_team_split_2d: argument xaxis_config is NULL but xaxis_mask selects SHMEM_TEAM_NUM_CONTEXTS")
 coll_error(to_all_negative "shmem_long_max_to_all: argument nreduce = -1 is negative")

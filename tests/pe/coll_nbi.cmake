@@ -33,7 +33,7 @@ coll_nbi_error(nbi_collect_in_place "shmemx_int_fcollect_nbi: arguments dest = $
 coll_nbi_error(nbi_alltoall_in_place "shmemx_long_alltoall_nbi: arguments dest = ${_nbi_ptr} \\(32 bytes\\) and source = ${_nbi_ptr} \\(32 bytes\\) overlap")
 coll_nbi_error(nbi_alltoalls_stride
                "shmemx_int_alltoalls_nbi: arguments dst = 0 and sst = 1 must both be at least 1")
-coll_nbi_error(nbi_collect_stack "shmemx_int_collect_nbi: argument source = ${_nbi_ptr} \\(16 bytes\\) is not a symmetric address")
+coll_nbi_error(nbi_collect_stack "shmemx_int_collect_nbi: argument source = ${_nbi_ptr} \\(16 bytes\\) is a local variable \\(on the stack\\), not a symmetric address")
 coll_nbi_error(nbi_null_dest
                "shmemx_long_broadcast_nbi: argument dest is NULL but 16 bytes are to be transferred")
 # A bad call while other nbi collectives are outstanding still ends the job.

@@ -27,9 +27,24 @@ static void put_to_stack(void) {
   shmem_long_put(on_stack, symmetric_array, 4, 0);
 }
 
+/* Neither symmetric nor a local variable: memory of the C library's heap. */
+static void put_to_private_heap(void) {
+  long *private_memory = calloc(4, sizeof(long));
+  shmem_long_put(private_memory, symmetric_array, 4, 0);
+  free(private_memory);
+}
+
 static void get_from_stack(void) {
   long on_stack[2] = {0};
   shmem_getmem(symmetric_array, on_stack, sizeof on_stack, 0);
+}
+
+/* Read-only after relocation (.data.rel.ro in a PIE): inside the
+ * executable's writable segment, but not writable program data. */
+static const char *const relro_names[] = {"a", "b"};
+
+static void put_to_relro(void) {
+  shmem_putmem((void *)&relro_names[0], "12345678", 8, 0);
 }
 
 static void put_from_null(void) {
@@ -185,6 +200,8 @@ static const struct bad_case cases[] = {
     {"put_to_minus_one", put_to_minus_one, 0},
     {"put_to_stack", put_to_stack, 0},
     {"get_from_stack", get_from_stack, 0},
+    {"put_to_private_heap", put_to_private_heap, 0},
+    {"put_to_relro", put_to_relro, 0},
     {"put_from_null", put_from_null, 0},
     {"put_on_invalid_ctx", put_on_invalid_ctx, 0},
     {"free_private", free_private, 1},

@@ -2,7 +2,7 @@
  * (section 9.10) and for shmem_signal_wait_until, written for this suite:
  * PEs raise flags on each other with atomics or put-with-signal, and every
  * PE consumes them with the routine under test. Among them the test_any
- * example of issue 15: flags from shmem_calloc, each PE sets its flag on
+ * example of the spec: flags from shmem_calloc, each PE sets its flag on
  * every PE, then spins on shmem_int_test_any, masking what it saw.
  *
  * Then the fairness the spec asks of the _any routines ("a series of calls
@@ -142,7 +142,7 @@ static void example_test_all(void) {
   shmem_free(flags);
 }
 
-/* test_any, the spec's example (issue 15): mask each index it returns. */
+/* test_any, the spec's example: mask each index it returns. */
 static void example_test_any(void) {
   int *flags = flags_alloc(), *status = status_alloc();
   raise_everywhere(flags, 1);

@@ -122,17 +122,18 @@ static void expect_slot(const generic_kind *k, const shape *s, const char *slot,
 
 static void run_kind(const generic_kind *k, int target, int from) {
   enum { MAX_ELEM = 16 };
-  _Alignas(16) unsigned char local[N_GETS * GLEN * MAX_ELEM];
+  /* The puts' source stays untouched until the barrier completes them: a
+   * nonblocking put may read it until then. */
+  _Alignas(16) unsigned char source[GLEN * MAX_ELEM], local[N_GETS * GLEN * MAX_ELEM];
   const size_t slot = GLEN * k->size;
   memset(k->dst, 0, N_PUTS * slot);
   memset(local, 0, sizeof local);
   for (size_t i = 0; i < GLEN; ++i) {
     k->set(k->src, i, val(shmem_my_pe(), i));
-    k->set(local, i, val(shmem_my_pe(), i));
+    k->set(source, i, val(shmem_my_pe(), i));
   }
   shmem_barrier_all();
-  k->puts(local, target);
-  memset(local, 0, sizeof local);
+  k->puts(source, target);
   k->gets(local, target);
   for (int g = 0; g < N_GETS; ++g) expect_slot(k, &get_shapes[g], (char *)local + g * slot, target);
   shmem_barrier_all();

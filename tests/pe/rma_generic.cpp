@@ -97,12 +97,13 @@ template <class T> void run_gets(T (*d)[LEN], const T *s, int pe) {
 template <class T> void run_case(const char *type, const char *space, T *src, T (*dst)[LEN],
                                  int target, int from) {
   const int me = shmem_my_pe();
-  T local[N_GETS][LEN] = {};
+  // The puts' source stays untouched until the barrier completes them: a
+  // nonblocking put may read it until then.
+  T source[LEN], local[N_GETS][LEN] = {};
   std::memset(dst, 0, sizeof(T[N_PUTS][LEN]));
-  for (std::size_t i = 0; i < LEN; ++i) src[i] = local[0][i] = static_cast<T>(val(me, i));
+  for (std::size_t i = 0; i < LEN; ++i) src[i] = source[i] = static_cast<T>(val(me, i));
   shmem_barrier_all();
-  issue_puts(dst, static_cast<const T *>(local[0]), target);
-  std::memset(local, 0, sizeof local);
+  issue_puts(dst, static_cast<const T *>(source), target);
   run_gets(local, static_cast<const T *>(src), target);
   for (int g = 0; g < N_GETS; ++g) expect_row(type, space, get_shapes[g], local[g], target);
   shmem_barrier_all();

@@ -87,6 +87,7 @@ endfunction()
 set(_ptr "0x[0-9a-f]+")
 set(_not_init "called while the library is not initialized")
 set(_out_of_range "is out of range: allowed 0 to")
+set(_local "is a local variable \\(on the stack\\), not a symmetric address: declare it static or global, or allocate it with shmem_malloc")
 foreach(np 1 2)
   math(EXPR last "${np} - 1")
   math(EXPR all_bytes "${np} * 8")
@@ -111,12 +112,14 @@ foreach(np 1 2)
   err_case(put_signal_pe_range put_signal_pe_range NP ${np}
            REGEX "${pe} shmem_putmem_signal: argument pe = ${np} ${_out_of_range} ${last}")
   # Addresses: symmetric, aligned, not NULL.
+  err_case(put_relro put_to_relro NP ${np}
+           REGEX "${pe} shmem_putmem: argument dest = ${_ptr} \\(8 bytes\\) is not a symmetric address")
   err_case(put_not_symmetric put_to_stack NP ${np}
-           REGEX "shmem_long_put: argument dest = ${_ptr} \\(32 bytes\\) is not a symmetric address")
+           REGEX "shmem_long_put: argument dest = ${_ptr} \\(32 bytes\\) ${_local}")
   err_case(amo_not_symmetric amo_not_symmetric NP ${np}
-           REGEX "${pe} shmem_int_atomic_add: argument dest = ${_ptr} \\(4 bytes\\) is not a symmetric address")
+           REGEX "${pe} shmem_int_atomic_add: argument dest = ${_ptr} \\(4 bytes\\) ${_local}")
   err_case(wait_not_symmetric wait_not_symmetric NP ${np}
-           REGEX "${pe} shmem_long_wait_until: argument ivar = ${_ptr} \\(8 bytes\\) is not a symmetric address")
+           REGEX "${pe} shmem_long_wait_until: argument ivar = ${_ptr} \\(8 bytes\\) ${_local}")
   err_case(amo_unaligned amo_unaligned NP ${np}
            REGEX "shmem_long_atomic_fetch_add: argument dest = ${_ptr} is not aligned to (its type's size 8|8 bytes)")
   err_case(get_to_null get_to_null NP ${np}
@@ -162,9 +165,16 @@ err_case(progress_interval_sma init NP 2 ENV SMA_PROGRESS_INTERVAL=10us
 err_case(put_pe_negative put_to_minus_one NP 2
          REGEX "shmem_putmem: argument pe = -1 is out of range: allowed 0 to 1")
 err_case(get_not_symmetric get_from_stack NP 2
-         REGEX "shmem_getmem: argument source = ${_ptr} \\(16 bytes\\) is not a symmetric address")
+         REGEX "shmem_getmem: argument source = ${_ptr} \\(16 bytes\\) ${_local}")
 err_case(signal_wait_not_symmetric signal_wait_not_symmetric NP 2
-         REGEX "shmem_signal_wait_until: argument sig_addr = ${_ptr} \\(8 bytes\\) is not a symmetric address")
+         REGEX "shmem_signal_wait_until: argument sig_addr = ${_ptr} \\(8 bytes\\) ${_local}")
+# Memory of the process that is neither symmetric nor on the stack.
+err_case(put_to_private_heap put_to_private_heap NP 2
+         REGEX "\\[shmem PE 1\\] shmem_long_put: argument dest = ${_ptr} \\(32 bytes\\) is not a symmetric address: allowed are the symmetric heap")
+# SHMEM_BACKTRACE=1: the fatal error prints the call stack, through the
+# routine the program called.
+err_case(backtrace put_to_stack NP 2 ENV SHMEM_BACKTRACE=1
+         REGEX "libshmem\\.so[^ ]*\\(pshmem_long_put\\+0x")
 err_case(put_null_source put_from_null NP 2
          REGEX "shmem_putmem: argument source is NULL but 8 bytes are to be transferred")
 err_case(reduce_from_null reduce_from_null NP 2
@@ -213,3 +223,40 @@ if(SHMEM_MPI_FLAVOR STREQUAL "openmpi")
                   WRAP ${_pe1_env} OMPI_MCA_osc=ucx --
                   REGEX "\\[shmem PE 1\\] shmem_init: OMPI_MCA_osc differs between PEs \\(\"ucx\" here\\)")
 endif()
+
+# Sizes no heap holds (SHMEM_DEBUG): a negative number converted to size_t
+# is named so, without advice to raise the heap; a size just above the heap
+# gets the advice with the number of bytes. (A ';' would split a regular
+# expression, a CMake list: '.' stands for it.)
+shmem_pe_program(mem_bad_size SOURCES ${_pe}/mem_bad_size.c)
+foreach(routine malloc calloc align)
+  shmem_output_test(mem_negative_size_${routine}_np2 PROGRAM mem_bad_size NP 2 COUNT 1
+    ENV SHMEM_DEBUG=1
+    REGEX "PE 0\\] shmem_${routine}: argument size = 18446744073709551608 is larger than any symmetric heap \\(it looks like a negative number converted to size_t\\). returning NULL$")
+endforeach()
+shmem_output_test(mem_too_large_np2 PROGRAM mem_bad_size NP 2 COUNT 1 ENV SHMEM_DEBUG=1
+  REGEX "PE 0\\] shmem_malloc: out of symmetric memory: [0-9]+ bytes requested, .*. set SHMEM_SYMMETRIC_SIZE larger, by at least [0-9]+ bytes$")
+
+# Variables with the library's prefixes that it does not know: PE 0 warns
+# once about each, with the closest known name if one is 2 edits away.
+shmem_output_test(setup_unknown_variable_np2 PROGRAM err_cases ARGS init NP 2 COUNT 1
+  ENV SHMEM_SYMETRIC_SIZE=1M
+  REGEX "^\\[shmem PE 0\\] shmem_init: environment variable SHMEM_SYMETRIC_SIZE is not a variable of this library. did you mean SHMEM_SYMMETRIC_SIZE\\?$")
+shmem_output_test(setup_unknown_sma_variable_np2 PROGRAM err_cases ARGS init NP 2 COUNT 1
+  ENV SMA_HEAP=1M
+  REGEX "^\\[shmem PE 0\\] shmem_init: environment variable SMA_HEAP is not a variable of this library \\(SHMEM_INFO=1 lists them\\). it has no effect$")
+shmem_output_test(setup_known_variables_np2 PROGRAM err_cases ARGS init NP 2 COUNT 0
+  ENV SHMEM_SYMMETRIC_SIZE=1M SMA_DEBUG=0 SHMEM_TEST_MULTI_HOST=1
+  REGEX "is not a variable of this library")
+
+# SHMEM_VERSION: the library's version, the MPI library the job runs with,
+# the MPI it was built against and the build, printed once.
+shmem_output_test(setup_version_np2 PROGRAM err_cases ARGS init NP 2 COUNT 1
+  ENV SHMEM_VERSION=1
+  REGEX "^shmem-mpi3 ${PROJECT_VERSION} \\(OpenSHMEM 1.6 on MPI-3 RMA\\), OpenSHMEM specification 1.6$")
+shmem_output_test(setup_version_mpi_np2 PROGRAM err_cases ARGS init NP 2 COUNT 1
+  ENV SHMEM_VERSION=1
+  REGEX "^  running with: (MPICH|Open MPI) ")
+shmem_output_test(setup_version_build_np2 PROGRAM err_cases ARGS init NP 2 COUNT 1
+  ENV SHMEM_VERSION=1
+  REGEX "^  built against: MPI [0-9]+\\.[0-9]+, (MPICH|Open MPI) [0-9.]+. build type [A-Za-z]+, compiler [A-Za-z]+ [0-9]")

@@ -3,7 +3,8 @@
  * own in forced inter-node mode), stores through it are seen by the owner,
  * initialized data keeps its values, bss starts zero, and AMOs from every
  * PE on one global counter are atomic. Built as a PIE and as a non-PIE
- * executable (tests/pe/amo.cmake). */
+ * executable (tests/pe/amo.cmake); with SHMEM_NODE_GLOBALS=0 only this
+ * PE's own globals are mapped, and the rest goes through MPI. */
 #include <shmem.h>
 #include <stdint.h>
 
@@ -18,7 +19,8 @@ static void check_pointers(int me, int npes) {
   const shmem_team_t shared = SHMEM_TEAM_SHARED;
   for (int pe = 0; pe < npes; ++pe) {
     long *there = shmem_ptr(&zeroed[pe], pe);
-    const int on_node = shmem_team_translate_pe(SHMEM_TEAM_WORLD, pe, shared) >= 0;
+    const int on_node = shmem_team_translate_pe(SHMEM_TEAM_WORLD, pe, shared) >= 0 &&
+                        (pe == me || check_node_globals());
     CHECK_MSG((there != NULL) == on_node, "shmem_ptr(global, %d) = %p, on this node: %d", pe,
               (void *)there, on_node);
     if (check_split_nodes()) CHECK((there != NULL) == (pe == me));

@@ -21,7 +21,7 @@ shmem_pe_test(p2p_amo SOURCES pe/p2p_amo.c NP 1 2 4 TIMEOUT 60 LABELS p2p)
 set_target_properties(p2p_amo PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
 
 # The spec's examples of every wait/test routine and signal_wait_until
-# (issue 15's test_any spin among them), and the _any routines naming every
+# (the spec's test_any spin among them), and the _any routines naming every
 # satisfied index over repeated calls.
 shmem_pe_test(p2p_examples SOURCES pe/p2p_examples.c NP 1 2 3 4 TIMEOUT 60 LABELS p2p)
 

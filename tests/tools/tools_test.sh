@@ -11,6 +11,7 @@
 #   TOOLS_MPI_FLAVOR  openmpi or mpich (Open MPI also runs 4 PEs)
 #   TOOLS_MPI_C_COMPILER, TOOLS_MPI_CXX_COMPILER  the MPI compilers of the build
 #   TOOLS_VERSION     the library version the package should report
+#   TOOLS_MPI_INCLUDE_DIRS  MPI's include directories, ':'-separated
 #   TOOLS_CMAKE       the cmake to run
 #   TOOLS_FORTRAN     1 where the library was built with Fortran (oshfort)
 # Apart from "install", every step uses only what is under TOOLS_PREFIX.
@@ -18,7 +19,7 @@ set -eu
 LC_ALL=C
 export LC_ALL
 
-step=${1:?usage: tools_test.sh install|oshrun|oshcc|oshcxx|c99|mpp|hybrid|pkgconfig|command_line|cmake|exports|fortran|man|man_examples}
+step=${1:?usage: tools_test.sh install|oshrun|oshcc|oshcxx|wrappers|c99|mpp|hybrid|pkgconfig|command_line|cmake|exports|fortran|man|man_examples}
 prefix=$TOOLS_PREFIX
 libdir=$prefix/$TOOLS_LIBDIR
 src=$TOOLS_SOURCE_DIR
@@ -70,9 +71,11 @@ step_install() {
               cmake/OpenSHMEM/OpenSHMEMConfigVersion.cmake; do
     [ -f "$libdir/$file" ] || fail "$libdir/$file is missing"
   done
-  for file in include/shmem.fh include/mpp/shmem.fh; do
+  for file in include/shmem.fh include/mpp/shmem.fh include/shmem_long.fh share/doc/shmem-mpi3/LICENSE; do
     [ -f "$prefix/$file" ] || fail "$prefix/$file is missing"
   done
+  grep -q "PACKAGE_VERSION \"$TOOLS_VERSION\"" "$libdir/cmake/OpenSHMEM/OpenSHMEMConfigVersion.cmake" ||
+    fail "OpenSHMEMConfigVersion.cmake does not give version $TOOLS_VERSION"
   if [ "${TOOLS_FORTRAN:-0}" = 1 ]; then
     for file in bin/oshfort bin/shmemfort bin/oshf77 bin/oshf90; do
       [ -x "$prefix/$file" ] || fail "$prefix/$file is missing or not executable"
@@ -107,6 +110,87 @@ step_oshcxx() {
   say "$prefix/bin/oshCC" -Wall -Wextra -Werror "$src/cxx_put.cpp" -o cxx_put_CC
   run_pes ./cxx_put
   run_pes ./cxx_put_CC
+}
+
+# contains WHAT TEXT PART: TEXT (the output of WHAT) must contain PART.
+contains() {
+  case $2 in
+    *"$3"*) ;;
+    *) fail "$1 lacks '$3': $2" ;;
+  esac
+}
+
+# check_wrapper TOOL C|FORTRAN: the wrapper's own options, as MPI's have them.
+check_wrapper() {
+  tool=$prefix/bin/$1
+  for option in -show -showme --showme; do
+    line=$("$tool" $option -O2 x.c -o x) || fail "$1 $option failed"
+    echo "$1 $option: $line"
+    for part in " -O2 x.c -o x " "-I$prefix/include" "-L$libdir" " -lshmem" " -lmpi"; do
+      contains "$1 $option" "$line" "$part"
+    done
+    if [ "$2" = C ]; then
+      for dir in $(echo "$TOOLS_MPI_INCLUDE_DIRS" | tr ':' ' '); do
+        contains "$1 $option" "$line" "-I$dir"
+      done
+    fi
+  done
+  compile=$("$tool" --showme:compile) || fail "$1 --showme:compile failed"
+  contains "$1 --showme:compile" "$compile" "-I$prefix/include"
+  link=$("$tool" --showme:link) || fail "$1 --showme:link failed"
+  for part in "-L$libdir" "-lshmem" "-lmpi"; do contains "$1 --showme:link" "$link" "$part"; done
+  version=$("$tool" --version) || fail "$1 --version failed"
+  contains "$1 --version" "$version" "$1 (shmem-mpi3) $TOOLS_VERSION"
+  [ "$(printf '%s\n' "$version" | wc -l)" -eq 2 ] || fail "$1 --version: not 2 lines: $version"
+  help=$("$tool" --help) || fail "$1 --help failed"
+  for part in "usage: $1" "--showme:compile" "--showme:link"; do contains "$1 --help" "$help" "$part"; done
+  status=0
+  "$tool" 2>usage.txt || status=$?
+  [ "$status" -eq 1 ] || fail "$1 without arguments: status $status, expected 1"
+  contains "$1 without arguments" "$(cat usage.txt)" "usage: $1"
+}
+
+# The compilers' and oshrun's own options; what -showme and --showme:compile
+# / --showme:link print builds programs that run; shmemx.h's version macros.
+step_wrappers() {
+  for tool in oshcc oshc++ oshCC; do check_wrapper "$tool" C; done
+  if [ "${TOOLS_FORTRAN:-0}" = 1 ]; then
+    for tool in oshfort shmemfort oshf77 oshf90; do check_wrapper "$tool" Fortran; done
+  fi
+  command=$("$prefix/bin/oshcc" -showme -std=c11 "$src/c11_put.c" -o c11_shown)
+  say sh -c "$command"
+  run_pes ./c11_shown
+  # shellcheck disable=SC2046
+  say cc -std=c11 $("$prefix/bin/oshcc" --showme:compile) -c "$src/c11_put.c" -o c11_flags.o
+  # shellcheck disable=SC2046
+  say cc c11_flags.o $("$prefix/bin/oshcc" --showme:link) -o c11_flags
+  run_pes ./c11_flags
+  help=$("$prefix/bin/oshrun" --help) || fail "oshrun --help failed"
+  contains "oshrun --help" "$help" "usage: oshrun"
+  version=$("$prefix/bin/oshrun" --version) || fail "oshrun --version failed"
+  contains "oshrun --version" "$version" "oshrun (shmem-mpi3) $TOOLS_VERSION"
+  printf '%s\n' "$version" | sed -n 2p | grep -q '[0-9]' || fail "oshrun --version gives no launcher version: $version"
+  check_version_macros
+}
+
+# shmemx.h's SHMEMX_LIBRARY_VERSION and _MAJOR/_MINOR/_PATCH, and the
+# vendor string, give the installed version.
+check_version_macros() {
+  cat > version.c <<'EOF'
+#include <shmemx.h>
+#include <stdio.h>
+#include <string.h>
+int main(void) {
+  printf("%s %d.%d.%d %d\n", SHMEMX_LIBRARY_VERSION, SHMEMX_LIBRARY_VERSION_MAJOR,
+         SHMEMX_LIBRARY_VERSION_MINOR, SHMEMX_LIBRARY_VERSION_PATCH,
+         strstr(SHMEM_VENDOR_STRING, SHMEMX_LIBRARY_VERSION) != NULL);
+  return 0;
+}
+EOF
+  say "$prefix/bin/oshcc" -std=c11 -Wall -Werror version.c -o version
+  got=$(./version) || fail "./version failed"
+  [ "$got" = "$TOOLS_VERSION $TOOLS_VERSION 1" ] ||
+    fail "shmemx.h's version macros give '$got', expected '$TOOLS_VERSION $TOOLS_VERSION 1'"
 }
 
 step_c99() {
@@ -286,6 +370,9 @@ step_fortran() {
   run_pes ./f_legacy
   say "$prefix/bin/shmemfort" "$src/f_legacy.f" -o f_legacy_shmemfort
   run_pes ./f_legacy_shmemfort
+  # shmem_long.fh: the type of every function, for IMPLICIT NONE programs.
+  say "$prefix/bin/oshfort" -Wall "$src/../fortran/f_long_header.f90" -o f_long_header
+  run_pes ./f_long_header
   say "$prefix/bin/oshf90" -O2 "$examples/ring.f" -o ring_f
   for np in $(pe_counts); do
     output=$("$prefix/bin/oshrun" -np "$np" ./ring_f 2>&1) || fail "ring_f on $np PEs failed: $output"
@@ -380,7 +467,7 @@ rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
 case "$step" in
-  install | oshrun | oshcc | oshcxx | c99 | mpp | hybrid | pkgconfig | command_line | cmake | exports | fortran | man | \
+  install | oshrun | oshcc | oshcxx | wrappers | c99 | mpp | hybrid | pkgconfig | command_line | cmake | exports | fortran | man | \
   man_examples)
     "step_$step" ;;
   *) fail "unknown step" ;;

@@ -238,3 +238,48 @@ TEST(ConfigPrint, ListsEveryVariable) {
   EXPECT_NE(text.find("64k"), std::string::npos) << "the set value is not shown:\n" << text;
   EXPECT_NE(text.find("256M"), std::string::npos) << "the default is not shown:\n" << text;
 }
+
+// Unknown variables with the library's prefixes: the closest known name
+// (at most 2 edits, letter case aside, same prefix) and the list of those
+// the table does not know.
+TEST(UnknownVariables, SuggestsTheClosestKnownName) {
+  using shmemi::closest_variable;
+  EXPECT_EQ(closest_variable("SHMEM_SYMETRIC_SIZE"), "SHMEM_SYMMETRIC_SIZE");
+  EXPECT_EQ(closest_variable("SHMEM_SYMMETRIC_SIZ"), "SHMEM_SYMMETRIC_SIZE");
+  EXPECT_EQ(closest_variable("SHMEM_DEBUGG"), "SHMEM_DEBUG");
+  EXPECT_EQ(closest_variable("SHMEM_Debug"), "SHMEM_DEBUG");
+  EXPECT_EQ(closest_variable("SMA_SYMMETRIC_SIEZ"), "SMA_SYMMETRIC_SIZE");
+  EXPECT_EQ(closest_variable("SHMEM_INFOS"), "SHMEM_INFO");
+}
+
+TEST(UnknownVariables, SuggestsNothingFarther) {
+  using shmemi::closest_variable;
+  EXPECT_EQ(closest_variable("SHMEM_SYMMETRIC_HEAP_SIZE"), "");
+  EXPECT_EQ(closest_variable("SHMEM_SYMETRC_SZE"), "");
+  EXPECT_EQ(closest_variable("SMA_HEAP"), "");
+}
+
+TEST(UnknownVariables, ListsOnlyUnknownNamesWithTheLibrarysPrefixes) {
+  const char *const env[] = {"SHMEM_SYMMETRIC_SIZE=1M",
+                             "SMA_DEBUG=1",
+                             "SHMEM_SYMETRIC_SIZE=1M",
+                             "SMA_FOO",
+                             "PATH=/bin",
+                             "XSHMEM_DEBUG=1",
+                             "OMPI_MCA_osc=ucx",
+                             "SHMEM_TEST_MULTI_HOST=1",
+                             "SHMEM_BACKTRACE=1",
+                             nullptr};
+  const std::vector<std::string> expected = {"SHMEM_SYMETRIC_SIZE", "SMA_FOO"};
+  EXPECT_EQ(shmemi::unknown_variables(env), expected);
+}
+
+TEST(UnknownVariables, KnowsEveryNameOfTheTable) {
+  std::vector<std::string> entries;
+  for (const std::string &name : table_names())
+    for (const char *prefix : {"SHMEM_", "SMA_"}) entries.push_back(prefix + name + "=1");
+  std::vector<const char *> env;
+  for (const std::string &entry : entries) env.push_back(entry.c_str());
+  env.push_back(nullptr);
+  EXPECT_TRUE(shmemi::unknown_variables(env.data()).empty());
+}

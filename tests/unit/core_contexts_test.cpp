@@ -7,6 +7,7 @@
 #include "core_fixture.hpp"
 
 #include "core/context.hpp"
+#include "core/statics.hpp"
 #include "core/order.hpp"
 #include "core/team.hpp"
 
@@ -176,6 +177,8 @@ class ContextsAllOnNode : public coretest::CoreTest {};
 // Where nothing goes through the transport no channels are made, and
 // contexts share the default one.
 TEST_F(ContextsAllOnNode, NoChannelsWhereEverythingIsMapped) {
+  shmemi::StaticSegment moved; // as the library does when it is loaded by a PE
+  ASSERT_TRUE(shmemi::share_statics(moved));
   start(coretest::job(0, 2));
   EXPECT_FALSE(shmemi::rt.mpi_delivers);
   shmem_ctx_t ctx = SHMEM_CTX_INVALID;

@@ -4,6 +4,8 @@
 // fake's exits with the status). Death tests run the call in a child.
 #include "core_fixture.hpp"
 
+#include <memory>
+
 #include "core/order.hpp"
 #include "core/rma.hpp"
 #include "core/team.hpp"
@@ -39,13 +41,25 @@ TEST_F(Errors, PeOutOfTheContextsTeam) {
 }
 
 TEST_F(Errors, NonSymmetricDestination) {
+  const auto private_memory = std::make_unique<long>(0);
+  const long value = 1;
+  EXPECT_EXIT(shmemi::rma_put(SHMEM_CTX_DEFAULT, private_memory.get(), &value, 1, sizeof value, 0,
+                              Completion::local, "shmem_long_p"),
+              ExitedWithCode(1),
+              "shmem_long_p: argument dest = 0x[0-9a-f]+ \\(8 bytes\\) is not a symmetric "
+              "address: allowed are the symmetric heap");
+}
+
+// A local variable is named as one, with the remedy.
+TEST_F(Errors, StackDestinationIsNamedLocal) {
   long local = 0;
   const long value = 1;
   EXPECT_EXIT(shmemi::rma_put(SHMEM_CTX_DEFAULT, &local, &value, 1, sizeof value, 0,
                               Completion::local, "shmem_long_p"),
               ExitedWithCode(1),
-              "shmem_long_p: argument dest = 0x[0-9a-f]+ \\(8 bytes\\) is not a symmetric "
-              "address");
+              "shmem_long_p: argument dest = 0x[0-9a-f]+ \\(8 bytes\\) is a local variable \\(on "
+              "the stack\\), not a symmetric address: declare it static or global, or allocate "
+              "it with shmem_malloc");
 }
 
 TEST_F(Errors, PredefinedTeamCannotBeDestroyed) {

@@ -1,25 +1,30 @@
 // Sharing the data+bss of the running executable (src/core/statics.cpp):
 // values survive the move into a memory file, another mapping of the file
-// sees the same variables, a forked child gets private copies, and the
-// variables become an alias of shared memory (SysV or file) but not of
-// private memory. Each
-// test runs in its own process (gtest_discover_tests).
+// sees the same variables, and a forked child gets a private snapshot,
+// with the page protections the program set, at a cost that does not grow
+// with untouched bss. Each test runs in its own process
+// (gtest_discover_tests); the unit tests run without a launcher, so the
+// library did not move anything at load time.
 #include <gtest/gtest.h>
 
 #include <sys/mman.h>
-#include <sys/shm.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "core/statics.hpp"
 
 namespace {
 
-long initialized = 42;          // .data
-long zeroed[1 << 16];           // .bss, many pages never touched
+long initialized = 42;                  // .data
+long zeroed[1 << 16];                   // .bss, many pages never touched
+char untouched[std::size_t{256} << 20]; // a large bss never touched
 const char *const names[] = {"a", "b"}; // read-only after relocation (PIE)
+alignas(4096) char protected_page[4096] = {1};
 
 shmemi::StaticSegment shared() {
   shmemi::StaticSegment segment;
@@ -33,11 +38,52 @@ template <class T> T *in_mapping(char *peer_statics, T *local) {
   return reinterpret_cast<T *>(peer_statics + (reinterpret_cast<char *>(local) - statics.base));
 }
 
+// Runs `child` in a forked process; true if it returned true.
+template <class Child> bool in_child(Child child) {
+  const pid_t pid = fork();
+  if (pid == 0) _exit(child() ? 0 : 1);
+  int status = 0;
+  return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+         WEXITSTATUS(status) == 0;
+}
+
+long vm_rss_kib() {
+  FILE *status = std::fopen("/proc/self/status", "r");
+  char line[256];
+  long kib = -1;
+  while (status && std::fgets(line, sizeof line, status))
+    if (std::sscanf(line, "VmRSS: %ld", &kib) == 1) break;
+  if (status) std::fclose(status);
+  return kib;
+}
+
+// The permissions /proc/self/maps gives the page at `p` ("rw-p", ...).
+std::string permissions(const void *p) {
+  FILE *maps = std::fopen("/proc/self/maps", "r");
+  char line[512], perms[5] = {};
+  unsigned long lo = 0, hi = 0;
+  const auto at = reinterpret_cast<unsigned long>(p);
+  std::string found;
+  while (found.empty() && std::fgets(line, sizeof line, maps))
+    if (std::sscanf(line, "%lx-%lx %4s", &lo, &hi, perms) == 3 && lo <= at && at < hi)
+      found = perms;
+  std::fclose(maps);
+  return found;
+}
+
 } // namespace
+
+TEST(ShareStatics, NothingMovedAtLoadWithoutALauncher) {
+  EXPECT_EQ(shmemi::shared_statics().fd, -1);
+  const std::string why = shmemi::statics_not_shared_because();
+  EXPECT_TRUE(why == "the launcher started no other PE on this node" ||
+              why == "SHMEM_FORCE_INTERNODE is on")
+      << why;
+}
 
 TEST(ShareStatics, KeepsValuesAndStaysWritable) {
   zeroed[1000] = 7;
-  shmemi::StaticSegment segment = shared();
+  shared();
   EXPECT_EQ(initialized, 42);
   EXPECT_EQ(zeroed[1000], 7);
   EXPECT_EQ(zeroed[5], 0);
@@ -45,12 +91,27 @@ TEST(ShareStatics, KeepsValuesAndStaysWritable) {
   initialized = 43;
   zeroed[(1 << 16) - 1] = 9;
   EXPECT_EQ(initialized + zeroed[(1 << 16) - 1], 52);
-  shmemi::close_statics(segment);
-  EXPECT_EQ(segment.fd, -1);
+}
+
+TEST(ShareStatics, CopiesOnlyPagesThatHoldData) {
+  zeroed[3000] = 1;
+  const shmemi::StaticSegment segment = shared();
+  struct stat st {};
+  ASSERT_EQ(fstat(segment.fd, &st), 0);
+  EXPECT_GT(segment.pages.size, sizeof untouched);
+  EXPECT_LT(st.st_blocks * 512, 16 << 20); // bytes the file holds
+}
+
+TEST(ShareStatics, LeavesReadOnlyRelocationsOut) {
+  const shmemi::Region statics = shmemi::static_data_region();
+  EXPECT_FALSE(statics.contains(&names[0], sizeof names[0]));
+  EXPECT_TRUE(statics.contains(&initialized, sizeof initialized));
+  shared();
+  EXPECT_EQ(permissions(&names[0])[1], '-'); // still read-only
 }
 
 TEST(ShareStatics, AnotherMappingSeesTheSameVariables) {
-  shmemi::StaticSegment segment = shared();
+  const shmemi::StaticSegment segment = shared();
   char *peer = shmemi::map_peer_statics(getpid(), segment.fd, segment);
   ASSERT_NE(peer, nullptr);
   EXPECT_EQ(*in_mapping(peer, &initialized), 42);
@@ -59,82 +120,57 @@ TEST(ShareStatics, AnotherMappingSeesTheSameVariables) {
   initialized = 44;
   EXPECT_EQ(*in_mapping(peer, &initialized), 44);
   shmemi::unmap_peer_statics(peer, segment);
-  shmemi::close_statics(segment);
 }
 
 TEST(ShareStatics, ForkedChildWritesItsOwnCopy) {
-  shmemi::StaticSegment segment = shared();
-  const pid_t child = fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) {
+  shared();
+  EXPECT_TRUE(in_child([] {
     initialized = 7;
     zeroed[9] = 7;
-    _exit(initialized == 7 && zeroed[9] == 7 ? 0 : 1);
-  }
-  int status = 0;
-  ASSERT_EQ(waitpid(child, &status, 0), child);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    return initialized == 7 && zeroed[9] == 7;
+  }));
   EXPECT_EQ(initialized, 42);
   EXPECT_EQ(zeroed[9], 0);
-  shmemi::close_statics(segment);
+}
+
+TEST(ShareStatics, ForkedChildKeepsItsSnapshot) {
+  const shmemi::StaticSegment segment = shared();
+  char *peer = shmemi::map_peer_statics(getpid(), segment.fd, segment);
+  ASSERT_NE(peer, nullptr);
+  int go[2];
+  ASSERT_EQ(pipe(go), 0);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    char byte;
+    _exit(read(go[0], &byte, 1) == 1 && initialized == 42 ? 0 : 1);
+  }
+  *in_mapping(peer, &initialized) = 50; // as another PE's put would
+  initialized = 51;
+  ASSERT_EQ(write(go[1], "x", 1), 1);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+TEST(ShareStatics, ForkedChildKeepsPageProtections) {
+  shared();
+  ASSERT_EQ(mprotect(protected_page, sizeof protected_page, PROT_READ), 0);
+  EXPECT_TRUE(
+      in_child([] { return permissions(protected_page) == "r--p" && protected_page[0] == 1; }));
+  EXPECT_EQ(permissions(protected_page), "r--s");
+}
+
+TEST(ShareStatics, ForkCostDoesNotGrowWithUntouchedBss) {
+  shared();
+  const long parent_kib = vm_rss_kib();
+  EXPECT_TRUE(in_child([parent_kib] {
+    untouched[sizeof untouched - 1] = 1; // its own page, not the parent's
+    return vm_rss_kib() < parent_kib + 16 * 1024 && untouched[0] == 0;
+  }));
+  EXPECT_EQ(untouched[sizeof untouched - 1], 0);
 }
 
 TEST(ShareStatics, MapsNothingOfAnUnknownProcess) {
-  shmemi::StaticSegment segment = shared();
+  const shmemi::StaticSegment segment = shared();
   EXPECT_EQ(shmemi::map_peer_statics(getpid(), 9999, segment), nullptr);
-  shmemi::close_statics(segment);
-}
-
-namespace {
-
-shmemi::Region static_pages() {
-  const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-  return shmemi::whole_pages(shmemi::static_data_region(), page);
-}
-
-// Stores through `memory` (laid out like the variables' whole pages) reach
-// the variables, and the other way round.
-void expect_alias(char *memory) {
-  zeroed[77] = 3;
-  ASSERT_TRUE(shmemi::alias_statics(memory));
-  EXPECT_EQ(initialized, 42);
-  EXPECT_EQ(zeroed[77], 3);
-  char *statics = memory + (shmemi::static_data_region().base - static_pages().base);
-  *in_mapping(statics, &zeroed[77]) = 8;
-  EXPECT_EQ(zeroed[77], 8);
-  initialized = 45;
-  EXPECT_EQ(*in_mapping(statics, &initialized), 45);
-}
-
-} // namespace
-
-TEST(AliasStatics, OntoASysVSegment) {
-  const std::size_t bytes = static_pages().size;
-  const int id = shmget(IPC_PRIVATE, bytes, IPC_CREAT | 0600);
-  ASSERT_GE(id, 0);
-  void *memory = shmat(id, nullptr, 0);
-  shmctl(id, IPC_RMID, nullptr);
-  ASSERT_NE(memory, reinterpret_cast<void *>(-1));
-  expect_alias(static_cast<char *>(memory));
-}
-
-TEST(AliasStatics, OntoASharedFileMapping) {
-  const std::size_t bytes = static_pages().size;
-  const int fd = memfd_create("alias-test", 0);
-  ASSERT_EQ(ftruncate(fd, static_cast<off_t>(bytes)), 0);
-  void *memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  ASSERT_NE(memory, MAP_FAILED);
-  expect_alias(static_cast<char *>(memory));
-}
-
-TEST(AliasStatics, NotOntoPrivateMemory) {
-  void *memory = mmap(nullptr, static_pages().size, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  ASSERT_NE(memory, MAP_FAILED);
-  EXPECT_FALSE(shmemi::alias_statics(static_cast<char *>(memory)));
-  initialized = 46;
-  EXPECT_NE(*in_mapping(static_cast<char *>(memory) +
-                            (shmemi::static_data_region().base - static_pages().base),
-                        &initialized),
-            46); // not an alias
 }
