@@ -135,6 +135,10 @@ check_wrapper() {
       done
     fi
   done
+  line=$("$tool" -showme) || fail "$1 -showme (no file) failed"
+  for part in "-I$prefix/include" " -lshmem" " -lmpi"; do
+    contains "$1 -showme (no file)" "$line" "$part"
+  done
   compile=$("$tool" --showme:compile) || fail "$1 --showme:compile failed"
   contains "$1 --showme:compile" "$compile" "-I$prefix/include"
   link=$("$tool" --showme:link) || fail "$1 --showme:link failed"
