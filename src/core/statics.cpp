@@ -79,9 +79,9 @@ __attribute__((no_sanitize("address", "thread"))) bool holds_data(const char *p,
 
 // Whether the page at `p` (of the bss: anonymous memory) was ever touched;
 // one never touched holds zeros and need not even be read.
-bool touched(const char *p) {
+bool touched(const char *p, std::size_t page) {
   unsigned char in_core = 0;
-  return mincore(const_cast<char *>(p), page_size(), &in_core) != 0 || (in_core & 1) != 0;
+  return mincore(const_cast<char *>(p), page, &in_core) != 0 || (in_core & 1) != 0;
 }
 
 // Writes the pages of `seg` within `pages` that hold data into the file at
@@ -90,11 +90,12 @@ bool touched(const char *p) {
 bool copy_to_file(int fd, const Segment &seg, const Region &pages) {
   const std::size_t page = page_size();
   const Region mine = whole_pages(clip(seg.base, seg.base + seg.bytes, pages), page);
-  char *const anonymous = whole_pages({seg.base, seg.file_bytes}, page).base +
-                          whole_pages({seg.base, seg.file_bytes}, page).size;
+  const Region from_file = whole_pages({seg.base, seg.file_bytes}, page);
+  const char *const anonymous = from_file.base + from_file.size; // the bss's own pages
   const auto worth_copying = [&](const char *p) {
-    return (p < anonymous || touched(p)) && holds_data(p, page);
+    return (p < anonymous || touched(p, page)) && holds_data(p, page);
   };
+
   for (std::size_t at = 0; at < mine.size;) {
     std::size_t end = at;
     while (end < mine.size && worth_copying(mine.base + end)) end += page;
