@@ -2,7 +2,7 @@
 # test-asan.sh [build dir] [ctest args...]: builds the library, tests and
 # examples with AddressSanitizer against MPICH and runs the suite without
 # the large and tools labels. LeakSanitizer is on; leaks inside MPI and the
-# libraries under it are suppressed by tests/lsan.supp.
+# libraries under it are suppressed by tests/support/lsan.supp.
 set -e
 root=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
 dir=${1:-$root/build-asan-mpich}

@@ -41,9 +41,9 @@
 #   no osc option (the user's view).
 set -u
 root=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
-# cluster_probe, cluster_claim, ...: shared with scripts/bench.sh
-# shellcheck source=scripts/cluster_probe.sh
-. "$root/scripts/cluster_probe.sh"
+# cluster_probe, cluster_claim, ...: shared with bench/run.sh
+# shellcheck source=tests/cluster/cluster_probe.sh
+. "$root/tests/cluster/cluster_probe.sh"
 list=${SHMEM_CLUSTER_PROGRAMS:-$root/tests/cluster/programs.txt}
 run_limit=${SHMEM_CLUSTER_TIMEOUT:-120}
 fault_limit=30

@@ -3,7 +3,7 @@
 # threaded tests with ThreadSanitizer against that MPI (default mpich) and
 # runs them at 1 and 2 PEs, on one node and with SHMEM_FORCE_INTERNODE=1
 # (every transfer through MPI). Fails when a test fails or when TSan reports
-# anything that tests/tsan.supp does not suppress (it suppresses only
+# anything that tests/support/tsan.supp does not suppress (it suppresses only
 # reports whose stacks run through MPI and the libraries under it).
 # The reports are left in <build dir>/tsan/.
 set -e
@@ -38,9 +38,10 @@ rm -rf "$reports" && mkdir -p "$reports"
 # them is another process (the sender's flush, then a barrier or a flag),
 # which TSan cannot see, and TSan often loses their stacks, so that
 # suppressions cannot match them. The library and the tests are
-# instrumented and fully checked; tests/tsan.supp covers the rest of MPI.
+# instrumented and fully checked; tests/support/tsan.supp covers the rest
+# of MPI.
 # history_size: the longest history, so that stacks are restored.
-export TSAN_OPTIONS="ignore_noninstrumented_modules=1 suppressions=$root/tests/tsan.supp log_path=$reports/report second_deadlock_stack=1 halt_on_error=0 history_size=7"
+export TSAN_OPTIONS="ignore_noninstrumented_modules=1 suppressions=$root/tests/support/tsan.supp log_path=$reports/report second_deadlock_stack=1 halt_on_error=0 history_size=7"
 # UCX's memory hooks crash under TSan's interceptors; Open MPI's memory
 # patcher calls into them at thread exit.
 export UCX_MEM_EVENTS=no UCX_MEM_MALLOC_HOOKS=no UCX_MEM_MMAP_HOOK_MODE=none

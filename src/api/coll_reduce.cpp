@@ -2,8 +2,6 @@
 // active-set-based, one routine per row of the operation's column in the
 // spec's reduction tables. pWrk is not needed (MPI brings its own buffers)
 // and pSync is never written.
-#include <climits>
-
 #include <shmemx.h>
 
 #include "api/stamp.hpp"
@@ -33,9 +31,8 @@ template <class T>
 void set_reduce(const char *routine, ActiveSet set, T *dest, const T *source, int nreduce,
                 Op op) {
   const shmemi_team &team = collective_set(routine, set);
-  if (nreduce < 0)
-    fatal(routine, "argument nreduce = %d is negative: allowed 0 to %d", nreduce, INT_MAX);
-  coll_reduce(routine, team, dest, source, static_cast<size_t>(nreduce), elem_of<T>(), op);
+  coll_reduce(routine, team, dest, source, require_count(routine, "nreduce", nreduce),
+              elem_of<T>(), op);
 }
 
 } // namespace

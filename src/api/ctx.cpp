@@ -7,15 +7,6 @@
 
 using namespace shmemi;
 
-namespace {
-
-void require_ctx_out(const char *routine, shmem_ctx_t *ctx) {
-  if (ctx == nullptr) fatal(routine, "argument ctx is NULL: allowed is a shmem_ctx_t pointer");
-  *ctx = SHMEM_CTX_INVALID;
-}
-
-} // namespace
-
 extern "C" {
 
 SHMEMI_ENTRY(int, shmem_ctx_create)(long options, shmem_ctx_t *ctx) noexcept {
@@ -39,19 +30,14 @@ SHMEMI_ENTRY(void, shmem_ctx_destroy)(shmem_ctx_t ctx) noexcept {
   const char *const routine = "shmem_ctx_destroy";
   require_init(routine);
   if (ctx == SHMEM_CTX_INVALID) return;
-  if (ctx == SHMEM_CTX_DEFAULT)
-    fatal(routine, "argument ctx is SHMEM_CTX_DEFAULT: only contexts from shmem_ctx_create "
-                   "and shmem_team_create_ctx can be destroyed");
-  if (!context_destroy(ctx))
-    fatal(routine, "argument ctx = %p is not a live context (destroyed already, destroyed "
-                   "with its team, or never created)", static_cast<void *>(ctx));
+  require_destroyable(routine, ctx);
+  require_destroyed(routine, ctx, context_destroy(ctx));
 }
 
 SHMEMI_ENTRY(int, shmem_ctx_get_team)(shmem_ctx_t ctx, shmem_team_t *team) noexcept {
   const char *const routine = "shmem_ctx_get_team";
   require_init(routine);
-  if (team == nullptr) fatal(routine, "argument team is NULL: allowed is a shmem_team_t pointer");
-  *team = SHMEM_TEAM_INVALID;
+  require_team_out(routine, "team", team);
   if (ctx == SHMEM_CTX_INVALID) return 1;
   require_ctx(routine, ctx);
   *team = ctx->team;
@@ -65,8 +51,7 @@ SHMEMI_ENTRY(void, shmem_ctx_session_start)(shmem_ctx_t ctx, long options,
   require_init(routine);
   if (ctx == SHMEM_CTX_INVALID) return;
   require_ctx(routine, ctx);
-  if (config_mask != 0 && config == nullptr)
-    fatal(routine, "argument config is NULL but config_mask = %#lx is not 0", config_mask);
+  require_config(routine, config, config_mask);
   debug(routine, "session hints options = %#lx, config_mask = %#lx are accepted and ignored",
         options, config_mask);
 }

@@ -3,7 +3,6 @@
 #include "core/checks.hpp"
 #include "core/coll.hpp"
 #include "core/order.hpp"
-#include "core/sync.hpp"
 
 using namespace shmemi;
 

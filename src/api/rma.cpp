@@ -11,13 +11,10 @@ namespace {
 constexpr Completion blocking = Completion::local;
 constexpr Completion nbi = Completion::deferred;
 
-// ibput/ibget: "The stride must be greater than or equal to bsize".
+// The ibput/ibget strides, checked.
 StridedElems blocks(const char *routine, ptrdiff_t dst, ptrdiff_t sst, size_t bsize,
                     size_t nblocks) {
-  const auto block = static_cast<ptrdiff_t>(bsize);
-  if (dst < block || sst < block) [[unlikely]]
-    fatal(routine, "arguments dst = %td and sst = %td must both be at least bsize = %zu", dst,
-          sst, bsize);
+  require_strides(routine, dst, sst, bsize);
   return {dst, sst, bsize, nblocks};
 }
 

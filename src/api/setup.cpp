@@ -4,6 +4,7 @@
 
 #include "api/stamp.hpp"
 #include "core/checks.hpp"
+#include "core/memory.hpp"
 #include "core/runtime.hpp"
 
 using namespace shmemi;
@@ -52,18 +53,12 @@ SHMEMI_ENTRY(int, shmem_pe_accessible)(int pe) noexcept {
 
 SHMEMI_ENTRY(int, shmem_addr_accessible)(const void *addr, int pe) noexcept {
   require_init("shmem_addr_accessible");
-  SymAddr at;
-  return pshmem_pe_accessible(pe) && symmetric_locate(rt.heap, rt.statics, addr, 1, at);
+  return pshmem_pe_accessible(pe) && symmetric(addr);
 }
 
-// Loads and stores reach the heaps of the PEs on this node and this PE's
-// own static data; NULL for everything else.
 SHMEMI_ENTRY(void *, shmem_ptr)(const void *dest, int pe) noexcept {
   require_init("shmem_ptr");
-  SymAddr at;
-  if (pe < 0 || pe >= rt.n_pes || !symmetric_locate(rt.heap, rt.statics, dest, 1, at))
-    return nullptr;
-  return mapped_address(at, pe);
+  return local_pointer(dest, pe);
 }
 
 SHMEMI_ENTRY(void, shmem_info_get_version)(int *major, int *minor) noexcept {

@@ -25,13 +25,9 @@ SHMEMI_ENTRY(int, shmem_team_get_config)(shmem_team_t team, long config_mask,
   require_init(routine);
   if (team == SHMEM_TEAM_INVALID) return 1;
   const shmemi_team &t = require_team(routine, team);
-  if (config_mask & ~SHMEM_TEAM_NUM_CONTEXTS)
-    fatal(routine, "argument config_mask = %#lx has bits of no configuration constant: "
-                   "allowed is 0 or SHMEM_TEAM_NUM_CONTEXTS (%#lx)", config_mask,
-          SHMEM_TEAM_NUM_CONTEXTS);
+  require_config_mask(routine, "config_mask", config_mask);
+  require_config(routine, config, config_mask);
   if (config_mask == 0) return 0;
-  if (config == nullptr)
-    fatal(routine, "argument config is NULL but config_mask = %#lx is not 0", config_mask);
   config->num_contexts = t.config.num_contexts;
   return 0;
 }

@@ -3,7 +3,8 @@
 #include <cstdint>
 
 #include "core/checks.hpp"
-#include "core/cpu_amo.hpp"
+#include "node/amo.hpp"
+#include "node/node.hpp"
 
 namespace shmemi {
 
@@ -13,8 +14,8 @@ void amo(shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result, i
   const SymAddr at = require_symmetric(routine, "dest", dest, args.size);
   if ((reinterpret_cast<std::uintptr_t>(dest) & (args.size - 1)) != 0) [[unlikely]]
     fatal(routine, "argument dest = %p is not aligned to its type's size %zu", dest, args.size);
-  if (cpu_atomics_on(at.space))
-    return cpu_amo(mapped_address(at, world), args.size, args.op, args.operand, args.compare,
+  if (node::cpu_atomics_on(at.space))
+    return node::cpu_amo(node::address(at, world), args.size, args.op, args.operand, args.compare,
                    result);
   const BackendCall call(routine);
   transport::amo(*ctx->channel, at, args.op, args.type, args.operand, args.compare, result, world, c);

@@ -9,7 +9,7 @@
 
 #include "core/checks.hpp"
 #include "core/context.hpp"
-#include "port/transport.hpp"
+#include "transport/transport.hpp"
 
 namespace shmemi {
 

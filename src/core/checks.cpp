@@ -43,12 +43,13 @@ void fail_not_symmetric(const char *routine, const char *arg, const void *addr,
           "symmetric address: declare it static or global, or allocate it with "
           "shmem_malloc",
           arg, addr, len);
+  const Region &heap = node::mapping.heap, &statics = node::mapping.statics;
   fatal(routine,
         "argument %s = %p (%zu bytes) is not a symmetric address: allowed are the "
         "symmetric heap [%p, %p) and global/static data [%p, %p)",
-        arg, addr, len, static_cast<void *>(rt.heap.base),
-        static_cast<void *>(rt.heap.base + rt.heap.size), static_cast<void *>(rt.statics.base),
-        static_cast<void *>(rt.statics.base + rt.statics.size));
+        arg, addr, len, static_cast<void *>(heap.base),
+        static_cast<void *>(heap.base + heap.size), static_cast<void *>(statics.base),
+        static_cast<void *>(statics.base + statics.size));
 }
 
 void fail_ctx(const char *routine, shmem_ctx_t ctx) {
@@ -65,6 +66,39 @@ void fail_overlap(const char *routine, const char *arg_a, const void *a, std::si
                   const char *arg_b, const void *b, std::size_t b_len) {
   fatal(routine, "arguments %s = %p (%zu bytes) and %s = %p (%zu bytes) overlap: allowed are "
                  "buffers that share no byte", arg_a, a, a_len, arg_b, b, b_len);
+}
+
+void fail_negative(const char *routine, const char *arg, int value) {
+  fatal(routine, "argument %s = %d is negative: allowed 0 to %d", arg, value, __INT_MAX__);
+}
+
+void fail_null_out(const char *routine, const char *arg, const char *type) {
+  fatal(routine, "argument %s is NULL: allowed is a %s pointer", arg, type);
+}
+
+void fail_destroy_default(const char *routine) {
+  fatal(routine, "argument ctx is SHMEM_CTX_DEFAULT: only contexts from shmem_ctx_create "
+                 "and shmem_team_create_ctx can be destroyed");
+}
+
+void fail_not_live(const char *routine, shmem_ctx_t ctx) {
+  fatal(routine, "argument ctx = %p is not a live context (destroyed already, destroyed "
+                 "with its team, or never created)", static_cast<void *>(ctx));
+}
+
+void fail_config_mask(const char *routine, const char *arg, long mask) {
+  fatal(routine, "argument %s = %#lx has bits of no configuration constant: allowed is 0 "
+                 "or SHMEM_TEAM_NUM_CONTEXTS (%#lx)", arg, mask, SHMEM_TEAM_NUM_CONTEXTS);
+}
+
+void fail_null_config(const char *routine, long mask) {
+  fatal(routine, "argument config is NULL but config_mask = %#lx is not 0", mask);
+}
+
+void fail_strides(const char *routine, std::ptrdiff_t dst, std::ptrdiff_t sst,
+                  std::size_t bsize) {
+  fatal(routine, "arguments dst = %td and sst = %td must both be at least bsize = %zu", dst,
+        sst, bsize);
 }
 
 } // namespace shmemi

@@ -7,8 +7,8 @@
 
 #include "base/bytes.hpp"
 #include "core/checks.hpp"
-#include "core/coll_node.hpp"
-#include "core/sync.hpp"
+#include "node/coll.hpp"
+#include "node/sync.hpp"
 #include "core/team.hpp"
 
 namespace shmemi {
@@ -58,7 +58,7 @@ void coll_complete(const shmemi_team *team) {
 }
 
 void coll_sync(const shmemi_team &team) {
-  if (meets_on_node(team)) return node_barrier(team);
+  if (node::meets_on_node(team)) return node::node_barrier(team);
   transport::team_sync(*team.comm);
 }
 
@@ -136,7 +136,7 @@ void coll_collect(const char *routine, const shmemi_team &team, void *dest, cons
   if (total > 0) require_symmetric(routine, "dest", dest, total);
   if (on_node && sizes.mapped) return node::gather_blocks(team, dest, source, sizes.bytes);
   if (total > 0) transport::gather_blocks(*team.comm, dest, source, sizes.bytes);
-  if (on_node) node_barrier(team);
+  if (on_node) node::node_barrier(team);
 }
 
 void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, const void *source,
@@ -210,6 +210,20 @@ void coll_scan(const char *routine, const shmemi_team &team, void *dest, const v
   if (node::usable(team, dest) && node::usable(team, source))
     return node::sum_scan(team, dest, source, nelems, elem, inclusive);
   transport::sum_scan(*team.comm, dest, source, nelems, elem, inclusive);
+}
+
+// On one node the fences of the flag stores and loads also order what MPI
+// wrote to static data (flushed by its writer before it arrived): MPI's
+// memory model is the unified one here, where MPI_Win_sync is a memory
+// barrier, which a node barrier need not pay for.
+void sync_all() {
+  if (node::meets_on_node(shmemi_team_world)) return node::node_barrier(shmemi_team_world);
+  transport::sync_all();
+}
+
+void barrier_all() {
+  transport::quiet_all();
+  sync_all();
 }
 
 } // namespace shmemi

@@ -10,7 +10,7 @@
 #include "core/checks.hpp"
 #include "core/context.hpp"
 #include "core/team.hpp"
-#include "port/collectives.hpp"
+#include "transport/collectives.hpp"
 
 namespace shmemi {
 
@@ -83,5 +83,11 @@ inline void coll_complete_if_started(const shmemi_team *team) {
   if (collectives_started.load(std::memory_order_relaxed) != 0) [[unlikely]]
     coll_complete(team);
 }
+
+// All PEs meet; stores and completed operations before the call are
+// visible to every PE after it. No completion of outstanding operations.
+void sync_all();
+// quiet, then sync_all.
+void barrier_all();
 
 } // namespace shmemi

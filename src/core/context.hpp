@@ -3,18 +3,15 @@
 
 #include <shmem.h>
 
-#include "port/collectives.hpp"
-#include "port/transport.hpp"
+#include "node/sync.hpp"
+#include "transport/collectives.hpp"
+#include "transport/transport.hpp"
 
-// A team is an arithmetic progression of world PEs.
-struct shmemi_team {
-  int start = 0;  // world PE of team PE 0
-  int stride = 1; // world PE distance between consecutive team PEs (may be < 0)
-  int size = 0;   // number of PEs
+// A team is an arithmetic progression of world PEs (base/pes.hpp) that may
+// meet on this node (node/sync.hpp).
+struct shmemi_team : shmemi::node::Team {
   shmem_team_config_t config{}; // from the split's config and mask; zero: defaults
   shmemi::transport::Comm *comm = nullptr; // owned; freed when the team is destroyed
-  bool on_node = false;         // every member's heap is mapped here
-  int slot = -1;                // its flags after each heap (core/sync.hpp), or none
 };
 
 // A context is its team, its options and the transport channel its

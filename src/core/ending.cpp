@@ -11,7 +11,7 @@
 
 #include "base/report.hpp"
 #include "core/runtime.hpp"
-#include "port/transport.hpp"
+#include "transport/transport.hpp"
 
 namespace shmemi {
 namespace {
@@ -168,7 +168,7 @@ void meet_at_end(int exit_status) {
   transport::quiet_all();
   std::atomic_thread_fence(std::memory_order_seq_cst);
   transport::set_ending(ending_word(exit_status));
-  transport::block(1);
+  transport::count_blocked(1);
   transport::arrive_at_end();
   const auto limit = std::chrono::seconds(rt.config.deadlock_timeout);
   // A collective's confirmation: a tenth of the timeout of its thread's
@@ -189,7 +189,7 @@ void meet_at_end(int exit_status) {
     const std::vector<Life> all = lives();
     if (watch.stuck(all) && reports_stuck_job(all)) end_stuck_job(all);
   }
-  transport::block(-1);
+  transport::count_blocked(-1);
 }
 
 } // namespace shmemi

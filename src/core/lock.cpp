@@ -15,7 +15,7 @@
 #include <type_traits>
 
 #include "core/amo.hpp"
-#include "core/wait.hpp"
+#include "node/wait.hpp"
 
 namespace shmemi {
 namespace {
@@ -91,7 +91,7 @@ template <class Word> void lock_set(Word *lock, const char *routine) {
     l.band(rt.my_pe, static_cast<Word>(~F::waiting_bit));
   } else {
     l.bor(static_cast<int>(prev - 1), static_cast<Word>(l.self << F::next_shift));
-    wait_for([&] { return (l.fetch(rt.my_pe) & F::waiting_bit) == 0; }); // the hand-over
+    node::wait_for([&] { return (l.fetch(rt.my_pe) & F::waiting_bit) == 0; }); // the hand-over
   }
   transport::quiet(transport::default_channel());
 }
@@ -115,7 +115,7 @@ template <class Word> void lock_clear(Word *lock, const char *routine) {
   Word next = l.next_of_mine();
   if (next == 0) {
     if (l.swap_tail(l.self, 0) == l.self) return;
-    wait_for([&] { return (next = l.next_of_mine()) != 0; }); // the successor links in
+    node::wait_for([&] { return (next = l.next_of_mine()) != 0; }); // the successor links in
   }
   l.band(rt.my_pe, static_cast<Word>(~F::next_mask));
   l.band(static_cast<int>(next - 1), static_cast<Word>(~F::waiting_bit));

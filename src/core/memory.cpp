@@ -8,20 +8,21 @@
 
 #include "base/bytes.hpp"
 #include "core/checks.hpp"
-#include "core/sync.hpp"
+#include "core/coll.hpp"
+#include "node/node.hpp"
 
 namespace shmemi {
 namespace {
 
-void *heap_address(std::size_t offset) { return rt.heap.base + offset; }
+void *heap_address(std::size_t offset) { return node::mapping.heap.base + offset; }
 
 std::size_t heap_offset(const char *routine, void *ptr) {
-  const std::size_t offset = static_cast<std::size_t>(static_cast<char *>(ptr) - rt.heap.base);
-  if (!rt.heap.contains(ptr, 0) || rt.allocator->block_size(offset) == 0) [[unlikely]]
+  const std::size_t offset = static_cast<std::size_t>(static_cast<char *>(ptr) - node::mapping.heap.base);
+  if (!node::mapping.heap.contains(ptr, 0) || rt.allocator->block_size(offset) == 0) [[unlikely]]
     fatal(routine, "argument ptr = %p is not a block returned by shmem_malloc and not yet "
                    "freed (the symmetric heap is [%p, %p))",
-          ptr, static_cast<void *>(rt.heap.base),
-          static_cast<void *>(rt.heap.base + rt.heap.size));
+          ptr, static_cast<void *>(node::mapping.heap.base),
+          static_cast<void *>(node::mapping.heap.base + node::mapping.heap.size));
   return offset;
 }
 
@@ -79,13 +80,13 @@ void *heap_calloc(std::size_t count, std::size_t size, const char *routine) {
 // the spec's answer to an alignment it cannot give is NULL.
 void *heap_align(std::size_t alignment, std::size_t size, const char *routine) {
   require_init(routine);
-  const std::size_t limit = transport::heap_alignment(rt.heap.size);
+  const std::size_t limit = transport::heap_alignment(node::mapping.heap.size);
   const bool power_of_two = alignment != 0 && (alignment & (alignment - 1)) == 0;
   if (!power_of_two || alignment > limit) {
     warn(routine, "argument alignment = %zu is %s: allowed are powers of two up to %zu "
                   "(the symmetric heap size, %zu bytes, rounded down to a power of two; "
                   "raise SHMEM_SYMMETRIC_SIZE for more); returning NULL",
-         alignment, power_of_two ? "too large" : "not a power of two", limit, rt.heap.size);
+         alignment, power_of_two ? "too large" : "not a power of two", limit, node::mapping.heap.size);
     return nullptr;
   }
   return allocate(routine, size, alignment);
@@ -133,6 +134,25 @@ std::size_t heap_size(const char *routine) {
 std::size_t heap_available(const char *routine) {
   require_init(routine);
   return rt.allocator->largest_free();
+}
+
+bool symmetric(const void *addr) {
+  SymAddr at;
+  return node::locate(addr, 1, at);
+}
+
+void *local_pointer(const void *dest, int pe) {
+  SymAddr at;
+  if (pe < 0 || pe >= rt.n_pes || !node::locate(dest, 1, at)) return nullptr;
+  return node::address(at, pe);
+}
+
+HeapPlace heap_place(const void *p) {
+  const Region &heap = node::mapping.heap;
+  if (!heap.contains(p, 0)) return HeapPlace::outside;
+  const auto offset = static_cast<std::size_t>(static_cast<const char *>(p) - heap.base);
+  if (rt.allocator->block_size(offset) != 0) return HeapPlace::block;
+  return rt.allocator->in_block(offset) ? HeapPlace::inside_block : HeapPlace::free;
 }
 
 } // namespace shmemi

@@ -16,4 +16,15 @@ void *heap_realloc(void *ptr, std::size_t size, const char *routine);
 std::size_t heap_size(const char *routine);
 std::size_t heap_available(const char *routine);
 
+// shmem_addr_accessible's answer for a valid PE: `addr` is symmetric.
+bool symmetric(const void *addr);
+// shmem_ptr: where this process's loads and stores reach `dest` on world PE
+// `pe` (the heaps of the PEs on this node, and their data+bss when the
+// node shares it); null for everything else.
+void *local_pointer(const void *dest, int pe);
+
+// What starts at `p`, for the Fortran SHPDEALLC and SHPCLMOVE checks.
+enum class HeapPlace { outside, block, inside_block, free };
+HeapPlace heap_place(const void *p);
+
 } // namespace shmemi

@@ -1,5 +1,5 @@
 // Section 9.11, memory ordering, per context: quiet and fence complete the
-// operations issued on the context's channel only (port/transport.hpp).
+// operations issued on the context's channel only (transport/transport.hpp).
 #pragma once
 
 #include <cstddef>

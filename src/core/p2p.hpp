@@ -7,7 +7,7 @@
 
 #include "base/bytes.hpp"
 #include "core/checks.hpp"
-#include "core/wait.hpp"
+#include "node/wait.hpp"
 
 namespace shmemi {
 
@@ -83,7 +83,7 @@ IvarSet<T> ivar_set(const char *routine, T *ivars, std::size_t nelems, const int
 }
 
 template <class T> void wait_all(const IvarSet<T> &set) {
-  wait_for([&] { return set.all(); });
+  node::wait_for([&] { return set.all(); });
 }
 
 // Where the any routines start looking: a fresh pseudo-random element per
@@ -119,14 +119,14 @@ template <class T> std::size_t wait_any(const IvarSet<T> &set) {
   if (set.none_active()) return SIZE_MAX;
   const std::size_t first = scan_start(set.nelems);
   std::size_t found = SIZE_MAX;
-  wait_for([&] { return (found = set.any(first)) != SIZE_MAX; });
+  node::wait_for([&] { return (found = set.any(first)) != SIZE_MAX; });
   return found;
 }
 
 template <class T> std::size_t wait_some(const IvarSet<T> &set, std::size_t *indices) {
   if (set.none_active()) return 0;
   std::size_t found = 0;
-  wait_for([&] { return (found = set.some(indices)) != 0; });
+  node::wait_for([&] { return (found = set.some(indices)) != 0; });
   return found;
 }
 

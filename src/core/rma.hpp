@@ -5,7 +5,7 @@
 #include <cstddef>
 
 #include "core/context.hpp"
-#include "port/transport.hpp"
+#include "transport/transport.hpp"
 
 namespace shmemi {
 

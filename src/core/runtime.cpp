@@ -8,13 +8,13 @@
 #include <utility>
 #include <unistd.h>
 
+#include "base/report.hpp"
 #include "core/coll.hpp"
 #include "core/context.hpp"
 #include "core/ending.hpp"
-#include "base/report.hpp"
-#include "core/sync.hpp"
 #include "core/team.hpp"
-#include "port/transport.hpp"
+#include "node/node.hpp"
+#include "transport/transport.hpp"
 
 shmemi_ctx shmemi_ctx_default{&shmemi_team_world, 0};
 
@@ -50,26 +50,13 @@ void print_banner() {
   std::fflush(stdout);
 }
 
-void unmap_node_statics() {
-  for (std::size_t pe = 0; pe < rt.static_peers.size(); ++pe)
-    if (rt.static_peers[pe] && static_cast<int>(pe) != rt.my_pe) {
-      unmap_peer_statics(rt.static_peers[pe], shared_statics());
-      rt.static_peers[pe] = nullptr;
-    }
-}
-
 void stop() {
   contexts_stop();
   teams_stop();
   transport::stop();
   shmemi_ctx_default.channel = nullptr;
   rt.allocator.reset();
-  rt.heap = {};
-  rt.heaps.clear();
-  unmap_node_statics();
-  rt.static_peers.clear();
-  rt.statics_shared = false;
-  rt.statics = {};
+  node::stop();
   rt.init_depth = 0;
 }
 
@@ -95,33 +82,6 @@ void at_process_exit(int status, void *) {
   transport::release_mpi();
 }
 
-// The PEs of each node map each other's data+bss, moved into memory files
-// when the library was loaded, all PEs or none (docs/design.md, "Static
-// data"); collective.
-void share_node_statics(bool peers_here) {
-  struct Offer {
-    int pid, fd;
-  } offer{getpid(), -1};
-  const StaticSegment &mine = shared_statics();
-  rt.static_peers.assign(static_cast<std::size_t>(rt.n_pes), nullptr);
-  rt.static_peers[static_cast<std::size_t>(rt.my_pe)] = rt.statics.base;
-  if (peers_here) offer.fd = mine.fd;
-  if (peers_here && offer.fd < 0)
-    debug("shmem_init", "global and static variables are not shared on this node (%s); they are "
-                        "reached through MPI", statics_not_shared_because());
-  std::vector<Offer> offers(static_cast<std::size_t>(rt.n_pes));
-  transport::allgather(&offer, sizeof offer, offers.data());
-  bool mapped = !peers_here || offer.fd >= 0;
-  for (std::size_t pe = 0; pe < offers.size() && mapped; ++pe) {
-    if (rt.heaps[pe] == nullptr || static_cast<int>(pe) == rt.my_pe) continue;
-    if (offers[pe].fd >= 0)
-      rt.static_peers[pe] = map_peer_statics(offers[pe].pid, offers[pe].fd, mine);
-    mapped = rt.static_peers[pe] != nullptr;
-  }
-  rt.statics_shared = transport::all_true(mapped); // also: every PE mapped its peers
-  if (!rt.statics_shared) unmap_node_statics();
-}
-
 void start(int requested, const char *routine) {
   std::string error; // reported once the PE has its number
   const bool config_ok = config_load(process_env, rt.config, &error);
@@ -142,21 +102,15 @@ void start(int requested, const char *routine) {
 
   const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   const std::size_t heap_bytes = (rt.config.symmetric_size + page - 1) / page * page;
-  rt.statics = static_data_region();
   transport::HeapMap heaps = transport::map_memory(heap_bytes, rt.config.force_internode);
-  rt.heap = {heaps.local, heap_bytes};
-  rt.heaps = std::move(heaps.peers);
-  rt.cpu_atomics = heaps.one_node;
-  const auto node_pes = std::count_if(rt.heaps.begin(), rt.heaps.end(),
-                                      [](const char *heap) { return heap != nullptr; });
-  rt.crowded = node_pes > sysconf(_SC_NPROCESSORS_ONLN);
-  share_node_statics(node_pes > 1);
-  rt.mpi_delivers = !(rt.cpu_atomics && rt.statics_shared);
-  transport::start_rma(rt.statics,
+  node::start(rt.my_pe, heap_bytes, std::move(heaps.peers),
+              rt.thread_level == SHMEM_THREAD_SINGLE);
+  // Channels of their own serve contexts only where data moves through MPI.
+  const bool all_mapped = node::everything_mapped();
+  transport::start_rma(node::mapping.statics,
                        static_cast<unsigned>(rt.config.progress_interval),
-                       rt.mpi_delivers ? static_cast<unsigned>(rt.config.ctx_windows) : 0);
+                       all_mapped ? 0 : static_cast<unsigned>(rt.config.ctx_windows));
   shmemi_ctx_default.channel = &transport::default_channel();
-  std::memset(rt.heap.base + heap_bytes, 0, transport::flag_bytes); // core/sync.cpp's
   transport::sync_all();
   rt.allocator.emplace(heap_bytes);
   teams_start();

@@ -11,9 +11,9 @@
 #include "base/report.hpp"
 #include "core/coll.hpp"
 #include "core/runtime.hpp"
-#include "core/sync.hpp"
-#include "port/collectives.hpp"
-#include "port/transport.hpp"
+#include "node/sync.hpp"
+#include "transport/collectives.hpp"
+#include "transport/transport.hpp"
 
 shmemi_team shmemi_team_world;
 shmemi_team shmemi_team_shared;
@@ -34,6 +34,26 @@ struct Registry {
   std::atomic<const shmemi_team *> last_set{nullptr};
 };
 Registry registry;
+
+shmemi_team team_of(PeSet members, const shmem_team_config_t &config, transport::Comm *comm) {
+  shmemi_team team;
+  static_cast<PeSet &>(team) = members;
+  team.config = config;
+  team.comm = comm;
+  return team;
+}
+
+// A team meets on this node when every member's heap is mapped here and a
+// slot is free on all of them: collective over the team (a transport
+// reduction of the members' free slots). The predefined teams pass their
+// own slot, and nothing is collective.
+void claim_slot(shmemi_team &team, int predefined = -1) {
+  team.on_node = node::all_mapped(team);
+  if (!team.on_node || team.size == 1) return;
+  team.slot = predefined >= 0
+                  ? predefined
+                  : node::take_slot(transport::team_and(*team.comm, node::free_slots()), team.size);
+}
 
 // Collective over the new team's members (claim_slot).
 shmem_team_t add_team(shmemi_team team) {
@@ -57,12 +77,12 @@ shmemi_team make_shared_team() {
   transport::Comm *node = transport::comm_node(pes);
   if (is_progression(pes)) {
     const int stride = pes.size() > 1 ? pes[1] - pes[0] : 1;
-    return {pes.front(), stride, static_cast<int>(pes.size()), {}, node};
+    return team_of({pes.front(), stride, static_cast<int>(pes.size())}, {}, node);
   }
   transport::comm_free(node);
   debug("shmem_init", "the %zu PEs on this node are not evenly spaced in the world team; "
                       "SHMEM_TEAM_SHARED holds this PE alone", pes.size());
-  return {rt.my_pe, 1, 1, {}, transport::comm_self()};
+  return team_of({rt.my_pe, 1, 1}, {}, transport::comm_self());
 }
 
 // A team's configuration from a split's config and mask arguments (the
@@ -130,15 +150,6 @@ void check_active_set(const char *routine, int start, int log_stride, int size) 
 
 } // namespace
 
-int team_index(const shmemi_team &team, int world_pe) {
-  const long long offset = static_cast<long long>(world_pe) - team.start;
-  if (team.size < 1) return -1;
-  if (offset == 0) return 0;
-  if (team.stride == 0 || offset % team.stride != 0) return -1;
-  const long long index = offset / team.stride;
-  return index >= 0 && index < team.size ? static_cast<int>(index) : -1;
-}
-
 bool team_valid(shmem_team_t team) {
   if (team == SHMEM_TEAM_INVALID) return false;
   if (team == SHMEM_TEAM_WORLD || team == SHMEM_TEAM_SHARED) return team->size > 0;
@@ -174,7 +185,7 @@ int team_split_strided(const char *routine, shmem_team_t parent, int start, int 
   const int index = team_index({start, unit, size}, team_index(p, rt.my_pe));
   transport::Comm *comm = transport::comm_split(*p.comm, index >= 0 ? 0 : -1, index);
   if (index >= 0)
-    *new_team = add_team({team_world_pe(p, start), p.stride * unit, size, cfg, comm});
+    *new_team = add_team(team_of({team_world_pe(p, start), p.stride * unit, size}, cfg, comm));
   return 0;
 }
 
@@ -202,8 +213,8 @@ int team_split_2d(const char *routine, shmem_team_t parent, int xrange, AxisConf
   transport::Comm *col_comm = transport::comm_split(*p.comm, col, row);
   const int row_size = std::min(width, p.size - row * width);
   const int col_size = (p.size - col + width - 1) / width;
-  *x.team = add_team({team_world_pe(p, row * width), p.stride, row_size, xcfg, row_comm});
-  *y.team = add_team({team_world_pe(p, col), p.stride * width, col_size, ycfg, col_comm});
+  *x.team = add_team(team_of({team_world_pe(p, row * width), p.stride, row_size}, xcfg, row_comm));
+  *y.team = add_team(team_of({team_world_pe(p, col), p.stride * width, col_size}, ycfg, col_comm));
   return 0;
 }
 
@@ -216,7 +227,7 @@ void team_destroy(const char *routine, shmem_team_t team) {
   std::unique_ptr<shmemi_team> gone = take_team(routine, team);
   coll_complete_if_started(gone.get());
   contexts_of_team_stop(gone.get());
-  release_slot(*gone);
+  node::release_slot(*gone);
   transport::comm_free(gone->comm);
 }
 
@@ -234,8 +245,8 @@ namespace {
   std::lock_guard<std::mutex> hold(registry.lock);
   std::unique_ptr<shmemi_team> &set = registry.active_sets[{PE_start, stride, PE_size}];
   if (!set) {
-    set = std::make_unique<shmemi_team>(shmemi_team{
-        PE_start, stride, PE_size, {}, transport::comm_of_progression(PE_start, stride, PE_size)});
+    set = std::make_unique<shmemi_team>(
+        team_of({PE_start, stride, PE_size}, {}, transport::comm_of_progression(PE_start, stride, PE_size)));
     claim_slot(*set);
   }
   registry.last_set.store(set.get(), std::memory_order_release);
@@ -258,10 +269,10 @@ const shmemi_team &active_set(const char *routine, int PE_start, int logPE_strid
 }
 
 void teams_start() {
-  shmemi_team_world = {0, 1, rt.n_pes, {}, transport::comm_world()};
-  claim_slot(shmemi_team_world, world_slot);
+  shmemi_team_world = team_of({0, 1, rt.n_pes}, {}, transport::comm_world());
+  claim_slot(shmemi_team_world, node::world_slot);
   shmemi_team_shared = make_shared_team();
-  claim_slot(shmemi_team_shared, shared_slot);
+  claim_slot(shmemi_team_shared, node::shared_slot);
 }
 
 void teams_stop() {

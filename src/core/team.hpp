@@ -10,11 +10,6 @@ namespace shmemi {
 void teams_start();
 void teams_stop();
 
-// Team PE `pe` of `team` as a world PE (no range check).
-inline int team_world_pe(const shmemi_team &team, int pe) { return team.start + pe * team.stride; }
-// The team PE number of world PE `world_pe`, or -1 if it is not a member.
-int team_index(const shmemi_team &team, int world_pe);
-
 // Predefined, or created by a split and not yet destroyed.
 bool team_valid(shmem_team_t team);
 // The team behind a handle passed to `routine`; SHMEM_TEAM_INVALID or a

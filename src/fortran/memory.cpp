@@ -3,6 +3,7 @@
 // in 32-bit words; addresses are Cray pointers. All PEs call each routine
 // with the same arguments (it is collective, as shmem_malloc is).
 #include "core/checks.hpp"
+#include "core/memory.hpp"
 #include "core/runtime.hpp"
 #include "fortran/entry.hpp"
 
@@ -43,10 +44,13 @@ void report(const char *routine, fint code, fint *errcode, const fint *abort) {
 // Whether a live block starts at p: the checks of SHPDEALLC and SHPCLMOVE.
 fint block_at(const char *routine, void *p) {
   require_init(routine);
-  if (!rt.heap.contains(p, 0)) return outside_heap;
-  const auto offset = static_cast<std::size_t>(static_cast<char *>(p) - rt.heap.base);
-  if (rt.allocator->block_size(offset) != 0) return ok;
-  return rt.allocator->in_block(offset) ? not_block_start : already_free;
+  switch (heap_place(p)) {
+  case HeapPlace::outside: return outside_heap;
+  case HeapPlace::block: return ok;
+  case HeapPlace::inside_block: return not_block_start;
+  case HeapPlace::free: return already_free;
+  }
+  __builtin_unreachable();
 }
 
 void shpalloc(const char *routine, fpointer *addr, const fint *length, fint *errcode,

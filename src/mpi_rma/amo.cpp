@@ -3,11 +3,16 @@
 // on one location rests on the MPI library; docs/design.md says which
 // configurations are verified by the mixed-operation stress test.
 
+#include "mpi_rma/channels.hpp"
+#include "mpi_rma/issued.hpp"
 #include "mpi_rma/mpi_check.hpp"
-#include "mpi_rma/state.hpp"
+#include "mpi_rma/operands.hpp"
+#include "mpi_rma/rma_turns.hpp"
+#include "mpi_rma/world.hpp"
+#include "transport/transport.hpp"
 
 namespace shmemi::transport {
-using namespace shmemi::mpi;
+using namespace shmemi::mpi_rma;
 
 namespace {
 

@@ -3,10 +3,18 @@
 // the operations issued on it, and a context's quiet does not wait for
 // another context's transfers (docs/design.md, "Contexts").
 #include <atomic>
+#include <memory>
+#include <mutex>
 
-#include "mpi_rma/state.hpp"
+#include "mpi_rma/channels.hpp"
+#include "mpi_rma/memory_sync.hpp"
+#include "mpi_rma/mpi_check.hpp"
+#include "mpi_rma/operands.hpp"
+#include "mpi_rma/rma_turns.hpp"
+#include "mpi_rma/world.hpp"
+#include "transport/transport.hpp"
 
-namespace shmemi::mpi {
+namespace shmemi::mpi_rma {
 namespace {
 
 bool unified_model(MPI_Win win) {
@@ -36,10 +44,10 @@ void raise_flushed(Channel &ch, unsigned long upto) {
 }
 
 // Flushes what was issued on `win`: nothing, one PE (MPI_Win_flush is
-// cheaper than flush_all: MPICH 0.19 against 0.27 us here; and flush_all
-// waited for other windows' transfers on both MPIs here, see
-// tests/pe/ctx_independent.c) or all. On a channel several threads use,
-// their notes may be in flight, so under MULTIPLE it flushes all.
+// cheaper than flush_all, which also waited for other windows' transfers
+// on both MPIs here, see tests/pe/ctx_independent.c) or all. On a channel
+// several threads use, their notes may be in flight, so under MULTIPLE it
+// flushes all.
 [[gnu::always_inline]] inline void flush_targets(const Channel &ch, MPI_Win win,
                                                  std::atomic<int> &targets) {
   int target = targets.load(std::memory_order_relaxed);
@@ -56,12 +64,12 @@ void raise_flushed(Channel &ch, unsigned long upto) {
 }
 
 // quiet with one program thread: nobody else issues, flushes or frees
-// copies, so plain loads and stores (each atomic read-modify-write is ~20
-// cycles of a few-hundred-cycle put + quiet between nodes). The emptied
-// ring starts over at its first slot: a put + quiet loop touches one cache
-// line of it instead of sweeping all 4096 slots (256 KiB) through the
-// program's cache (no change in the put + quiet benchmark, whose data fits
-// in L2 either way).
+// copies, so plain loads and stores (each atomic read-modify-write is a
+// sizeable part of a put + quiet between nodes). The emptied ring starts
+// over at its first slot: a put + quiet loop touches one cache line of it
+// instead of sweeping all 4096 slots (256 KiB) through the program's cache
+// (no change in the put + quiet benchmark, whose data fits in L2 either
+// way).
 [[gnu::always_inline]] inline void quiet_alone(Channel &ch, unsigned long upto) {
   flush_targets(ch, ch.heap_win, ch.heap_targets);
   flush_targets(ch, ch.static_win, ch.static_targets);
@@ -93,7 +101,7 @@ void channels_stop() {
   state.channels.clear();
 }
 
-// memory_sync (state.hpp) where some window is not unified.
+// memory_sync (memory_sync.hpp) where some window is not unified.
 void sync_windows() {
   for (const auto &ch : state.channels) {
     SHMEMI_MPI(MPI_Win_sync(ch->heap_win));
@@ -101,10 +109,10 @@ void sync_windows() {
   }
 }
 
-} // namespace shmemi::mpi
+} // namespace shmemi::mpi_rma
 
 namespace shmemi::transport {
-using namespace shmemi::mpi;
+using namespace shmemi::mpi_rma;
 
 Channel &default_channel() { return *state.channels.front(); }
 
@@ -151,8 +159,8 @@ void quiet(Channel &ch) {
 }
 
 // One fence for all channels: barrier_all had one per channel (5, a locked
-// instruction each). Idle channels are skipped inline: a call for each cost
-// a forced inter-node barrier_all about 70 instructions with 5 channels.
+// instruction each). Idle channels are skipped inline: a call for each
+// showed in the instructions of a forced inter-node barrier_all.
 void quiet_all() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
   for (const auto &ch : state.channels)

@@ -7,21 +7,21 @@
 #include <cstring>
 #include <numeric>
 
-#include "port/collectives.hpp"
 #include "mpi_rma/coll_common.hpp"
+#include "mpi_rma/life.hpp"
+#include "mpi_rma/memory_sync.hpp"
 #include "mpi_rma/mpi_check.hpp"
-#include "mpi_rma/state.hpp"
 #include "mpi_rma/team.hpp"
-#include "port/transport.hpp"
+#include "transport/collectives.hpp"
 
 namespace shmemi::transport {
-using namespace shmemi::mpi;
+using namespace shmemi::mpi_rma;
 
 namespace {
 
 template <class F> [[gnu::always_inline]] inline void synced(F &&collective) {
   memory_sync();
-  const Blocking blocking;
+  const Blocked blocked;
   collective();
   memory_sync();
 }
@@ -80,7 +80,7 @@ void alltoall_strided(MPI_Comm comm, char *dest, const char *source, const Excha
 
 std::uint64_t team_and(const Comm &team, std::uint64_t mine) {
   std::uint64_t all = 0;
-  const Blocking blocking;
+  const Blocked blocked;
   SHMEMI_MPI(MPI_Allreduce(&mine, &all, 1, MPI_UINT64_T, MPI_BAND, comm_of(team)));
   return all;
 }
@@ -98,7 +98,7 @@ std::vector<std::size_t> gather_sizes(const Comm &team, std::size_t mine) {
   int size = 0;
   SHMEMI_MPI(MPI_Comm_size(comm_of(team), &size));
   std::vector<unsigned long long> all(static_cast<std::size_t>(size));
-  const Blocking blocking;
+  const Blocked blocked;
   SHMEMI_MPI(MPI_Allgather(&my_size, 1, MPI_UNSIGNED_LONG_LONG, all.data(), 1,
                            MPI_UNSIGNED_LONG_LONG, comm_of(team)));
   return {all.begin(), all.end()};

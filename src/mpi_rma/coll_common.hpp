@@ -9,9 +9,9 @@
 #include <array>
 #include <cstddef>
 
-#include "port/collectives.hpp"
+#include "transport/collectives.hpp"
 
-namespace shmemi::mpi {
+namespace shmemi::mpi_rma {
 using transport::Elem;
 using transport::Op;
 
@@ -78,4 +78,4 @@ inline MpiReduction mpi_reduction(Elem elem, Op op, const char *function) {
   return {r.type, mpi};
 }
 
-} // namespace shmemi::mpi
+} // namespace shmemi::mpi_rma

@@ -16,16 +16,19 @@
 #include <numeric>
 
 #include "mpi_rma/coll_common.hpp"
+#include "mpi_rma/life.hpp"
+#include "mpi_rma/memory_sync.hpp"
 #include "mpi_rma/mpi_check.hpp"
-#include "mpi_rma/state.hpp"
+#include "mpi_rma/progress.hpp"
 #include "mpi_rma/team.hpp"
+#include "transport/collectives.hpp"
 
-namespace shmemi::mpi {
+namespace shmemi::mpi_rma {
 std::atomic<unsigned> collectives_in_flight{0};
-} // namespace shmemi::mpi
+} // namespace shmemi::mpi_rma
 
 namespace shmemi::transport {
-using namespace shmemi::mpi;
+using namespace shmemi::mpi_rma;
 
 namespace {
 
@@ -203,7 +206,7 @@ std::size_t complete(const Comm *team) {
   const std::lock_guard<std::mutex> hold(outstanding.lock);
   if (outstanding.list.empty()) return 0;
   std::size_t done = 0;
-  const Blocking blocking;
+  const Blocked blocked;
   for (auto it = outstanding.list.begin(); it != outstanding.list.end();) {
     if (team != nullptr && (*it)->team != team) {
       ++it;

@@ -8,10 +8,10 @@
 #include "base/report.hpp"
 #include "mpi_rma/coll_common.hpp"
 #include "mpi_rma/mpi_check.hpp"
-#include "mpi_rma/state.hpp"
-#include "port/combine.hpp"
+#include "mpi_rma/world.hpp"
+#include "transport/combine.hpp"
 
-namespace shmemi::mpi {
+namespace shmemi::mpi_rma {
 using transport::Kind;
 
 ReductionTable reductions;
@@ -109,7 +109,7 @@ bool builtin_unsigned_extremes_work() {
   return work;
 }
 
-// The element-wise operation of core/combine.cpp on quad elements (MPI's
+// The element-wise operation of transport/combine.cpp on quad elements (MPI's
 // inoutvec is the accumulator; the four operations commute).
 template <Op op> void quad_op(void *in, void *inout, int *len, MPI_Datatype *) {
   combine({Kind::quad, sizeof(__float128)}, op, inout, in, static_cast<std::size_t>(*len));
@@ -172,4 +172,4 @@ void no_reduction(Elem elem, Op op, const char *function) {
         static_cast<int>(op), elem.bytes, static_cast<int>(elem.kind));
 }
 
-} // namespace shmemi::mpi
+} // namespace shmemi::mpi_rma

@@ -5,11 +5,13 @@
 #include <cstddef>
 #include <cstring>
 
+#include "mpi_rma/life.hpp"
 #include "mpi_rma/mpi_check.hpp"
-#include "mpi_rma/state.hpp"
-#include "port/transport.hpp"
+#include "mpi_rma/rma_turns.hpp"
+#include "mpi_rma/world.hpp"
+#include "transport/transport.hpp"
 
-namespace shmemi::mpi {
+namespace shmemi::mpi_rma {
 namespace {
 
 constexpr int life_words = sizeof(transport::Life) / sizeof(std::uint64_t);
@@ -17,9 +19,7 @@ constexpr MPI_Aint arrived_at = sizeof(transport::Life); // PE 0's count, after 
 // Each PE's part padded to two cache lines: MPICH places the parts of the
 // PEs of a node next to each other in one shared segment, and every MPI
 // collective writes its caller's record twice, so records that shared a
-// line bounced it between the cores (MPICH, forced inter-node, 2 PEs, one
-// run each: sum reduction 0.88-0.90 -> 0.74-0.77 us, against 0.72 for
-// MPI_Allreduce in a plain MPI program).
+// line bounced it between the cores.
 constexpr MPI_Aint life_bytes = 128;
 static_assert(arrived_at + sizeof(std::uint64_t) <= life_bytes, "the record fits");
 
@@ -40,12 +40,12 @@ void life_stop() {
   SHMEMI_MPI(MPI_Win_free(&state.life_win));
 }
 
-} // namespace shmemi::mpi
+} // namespace shmemi::mpi_rma
 
 namespace shmemi::transport {
-using namespace shmemi::mpi;
+using namespace shmemi::mpi_rma;
 
-void block(int delta) { count_blocked(delta); }
+void count_blocked(int delta) { mpi_rma::count_blocked(delta); }
 
 void still_waiting() {
   if (state.life == nullptr) return;

@@ -11,9 +11,9 @@
 #include "base/config.hpp"
 #include "mpi_rma/hybrid.hpp"
 #include "mpi_rma/mpi_check.hpp"
-#include "port/transport.hpp"
+#include "transport/transport.hpp"
 
-namespace shmemi::mpi {
+namespace shmemi::mpi_rma {
 namespace {
 
 struct Users {
@@ -96,7 +96,7 @@ int library_hold(bool split_nodes) {
 
 void forget_mpi() { users = Users{}; }
 
-} // namespace shmemi::mpi
+} // namespace shmemi::mpi_rma
 
 namespace shmemi::transport {
 
@@ -104,11 +104,11 @@ namespace shmemi::transport {
 // waited for the library; not while the program still holds MPI (it
 // finalizes it itself).
 void release_mpi() {
-  using mpi::users;
+  using mpi_rma::users;
   if (!users.library) return;
   users.library = false;
   const bool program_holds = users.program_initialized && !users.program_finalized;
-  if (!program_holds && (users.library_started || users.finalize_deferred) && mpi::mpi_running())
+  if (!program_holds && (users.library_started || users.finalize_deferred) && mpi_rma::mpi_running())
     PMPI_Finalize();
 }
 
@@ -119,18 +119,18 @@ extern "C" {
 #define SHMEMI_MPI_OVERRIDE __attribute__((weak, visibility("default")))
 
 SHMEMI_MPI_OVERRIDE int MPI_Init_thread(int *argc, char ***argv, int, int *provided) {
-  return shmemi::mpi::program_init(argc, argv, provided);
+  return shmemi::mpi_rma::program_init(argc, argv, provided);
 }
 
 SHMEMI_MPI_OVERRIDE int MPI_Init(int *argc, char ***argv) {
   int provided = MPI_THREAD_SINGLE;
-  return shmemi::mpi::program_init(argc, argv, &provided);
+  return shmemi::mpi_rma::program_init(argc, argv, &provided);
 }
 
 // While OpenSHMEM holds MPI, the program's MPI_Finalize only marks MPI
 // finalized for the program; MPI ends when the library lets go of it.
 SHMEMI_MPI_OVERRIDE int MPI_Finalize() {
-  using shmemi::mpi::users;
+  using shmemi::mpi_rma::users;
   users.program_finalized = true;
   if (!users.library) return PMPI_Finalize();
   users.finalize_deferred = true;
@@ -141,14 +141,14 @@ SHMEMI_MPI_OVERRIDE int MPI_Finalize() {
 // says), not for the MPI that only the library started.
 SHMEMI_MPI_OVERRIDE int MPI_Initialized(int *flag) {
   const int rc = PMPI_Initialized(flag);
-  if (shmemi::mpi::users.library_started && !shmemi::mpi::users.program_initialized) *flag = 0;
+  if (shmemi::mpi_rma::users.library_started && !shmemi::mpi_rma::users.program_initialized) *flag = 0;
   return rc;
 }
 
 // True once the program finalized MPI, even while the library keeps it.
 SHMEMI_MPI_OVERRIDE int MPI_Finalized(int *flag) {
   const int rc = PMPI_Finalized(flag);
-  if (shmemi::mpi::users.program_finalized) *flag = 1;
+  if (shmemi::mpi_rma::users.program_finalized) *flag = 1;
   return rc;
 }
 

@@ -5,7 +5,7 @@
 // whoever comes first, and ends when neither needs it any more.
 #pragma once
 
-namespace shmemi::mpi {
+namespace shmemi::mpi_rma {
 
 // MPI is initialized and not finalized, whatever the program was told.
 bool mpi_running();
@@ -20,4 +20,4 @@ int library_hold(bool split_nodes);
 // runs the exit handlers).
 void forget_mpi();
 
-} // namespace shmemi::mpi
+} // namespace shmemi::mpi_rma

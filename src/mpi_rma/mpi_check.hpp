@@ -7,7 +7,7 @@
 
 #include <atomic>
 
-namespace shmemi::mpi {
+namespace shmemi::mpi_rma {
 
 [[noreturn]] void call_failed(int rc, const char *call, const char *function);
 
@@ -47,11 +47,11 @@ template <class Call> inline void checked(Call call, const char *text, const cha
     call_failed(rc, text, function);
 }
 
-} // namespace shmemi::mpi
+} // namespace shmemi::mpi_rma
 
-#define SHMEMI_MPI(call) ::shmemi::mpi::checked([&] { return (call); }, #call, __func__)
+#define SHMEMI_MPI(call) ::shmemi::mpi_rma::checked([&] { return (call); }, #call, __func__)
 
-namespace shmemi::mpi {
+namespace shmemi::mpi_rma {
 
 // A committed derived datatype that frees itself.
 class Datatype {
@@ -66,4 +66,4 @@ private:
   MPI_Datatype type_;
 };
 
-} // namespace shmemi::mpi
+} // namespace shmemi::mpi_rma

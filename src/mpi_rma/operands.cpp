@@ -1,9 +1,16 @@
-// The channels' operand copies (state.hpp, OperandRing): an operation whose
+// The channels' operand copies (operand_ring.hpp): an operation whose
 // source the caller may reuse on return is issued from a copy kept until
 // the channel's next quiet flushed it, so that it needs no flush of its own.
-#include "mpi_rma/state.hpp"
+#include <cstddef>
+#include <mutex>
 
-namespace shmemi::mpi {
+#include "mpi_rma/channels.hpp"
+#include "mpi_rma/mpi_check.hpp"
+#include "mpi_rma/operand_ring.hpp"
+#include "mpi_rma/operands.hpp"
+#include "transport/transport.hpp"
+
+namespace shmemi::mpi_rma {
 namespace {
 
 std::unique_lock<std::mutex> lock_ring(OperandRing &ring) {
@@ -35,4 +42,4 @@ void release_pending_operands(Channel &ch, unsigned long mark) {
   if (mark > ch.operands.first) ch.operands.first = mark; // marks never pass `next`
 }
 
-} // namespace shmemi::mpi
+} // namespace shmemi::mpi_rma

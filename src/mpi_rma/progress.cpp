@@ -11,10 +11,13 @@
 #include <thread>
 #include <time.h>
 
+#include "mpi_rma/life.hpp"
 #include "mpi_rma/mpi_check.hpp"
-#include "mpi_rma/state.hpp"
+#include "mpi_rma/progress.hpp"
+#include "mpi_rma/world.hpp"
+#include "transport/transport.hpp"
 
-namespace shmemi::mpi {
+namespace shmemi::mpi_rma {
 
 Activity activity;
 
@@ -35,32 +38,31 @@ MPI_Comm progress_comm = MPI_COMM_NULL; // nothing is ever sent on it
 // thread called in), but a poke while the program is inside MPI contends
 // with it (Open MPI binds both threads to one core, and a poke that found
 // the program's thread holding the UCX worker spun until the scheduler
-// preempted that thread: forced inter-node fetch-add 2.3-9.3 us with such
-// pokes, 0.9-1.0 us without, raw MPI 0.9-1.1 us). Waking every interval to
-// look cost MPICH put+quiet 20-40% in forced inter-node mode; the long
-// sleeps removed most of it.
+// preempted that thread, which made a forced inter-node fetch-add far
+// slower than raw MPI's). Waking every interval to look slowed MPICH's
+// forced inter-node put + quiet; the long sleeps removed most of that.
 constexpr unsigned active_period = 10;
 
 // When every PE is on this node, operations reach this PE through MPI only
 // for its static data (heaps are mapped, heap AMOs are CPU atomics), and
 // their senders set the wake-up flag. The thread then calls in only during
 // `linger` intervals after it saw the flag: a poke costs the program
-// (Open MPI binds the thread to the program's core: a 4 MiB put loop ran at
-// 33 GB/s with a poke every 200 us, 42 GB/s with none; memcpy 47).
+// (Open MPI binds the thread to the program's core, where pokes slowed a
+// 4 MiB put loop).
 constexpr unsigned linger = 50;
 std::atomic<int> *wake_flag = nullptr;
 // From the start, the thread calls in as it would without the flag for
 // `linger` pokes. Found by measurement (amo_progress, Open MPI osc/ucx): a
 // thread whose first call came only after a static fetch-add reached this PE
 // while the program computed did not complete it until the program called
-// in (4 s); a thread that called in during start-up completes it at once,
+// in; a thread that called in during start-up completes it at once,
 // even with no further poke.
 unsigned wanted_for = 0;
 
 // Whether the thread is in its start-up pokes, or was woken, or has no
 // flag. Otherwise it sleeps `active_period` intervals at a time: every
-// wake-up costs the program (in this VM, timer wake-ups every 200 us took
-// 12% from a 4 MiB put loop: 42 against 47.5 GB/s, with 50 pokes in all).
+// wake-up costs the program (in this VM, timer wake-ups slowed a 4 MiB put
+// loop even where they led to few pokes).
 bool pokes_pending() {
   return wake_flag == nullptr || wanted_for > 0 ||
          wake_flag->load(std::memory_order_relaxed) != 0 ||
@@ -87,8 +89,8 @@ bool pokes_wanted() {
 // completes in microseconds of their CPU, while one that waits for a PE
 // that will never call it keeps its callers polling in MPI (both MPIs busy-
 // poll), and a PE that gets no CPU accrues none, so the job waits for it.
-// Sampling here costs the collectives nothing (they were tuned to within a
-// few % of raw MPI; a nonblocking call and a test loop would cost them). The
+// Sampling here costs the collectives nothing (they were tuned to near raw
+// MPI's cost; a nonblocking call and a test loop would cost them). The
 // thread that started the library is the one that calls it at
 // SHMEM_THREAD_SINGLE and FUNNELED; under SHMEM_THREAD_MULTIPLE nothing is
 // sampled, and core/ending.cpp takes samples only at SINGLE.
@@ -160,4 +162,4 @@ void progress_stop() {
   if (progress_comm != MPI_COMM_NULL) SHMEMI_MPI(MPI_Comm_free(&progress_comm));
 }
 
-} // namespace shmemi::mpi
+} // namespace shmemi::mpi_rma

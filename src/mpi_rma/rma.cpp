@@ -2,11 +2,17 @@
 #include <algorithm>
 #include <climits>
 
+#include "mpi_rma/channels.hpp"
+#include "mpi_rma/issued.hpp"
 #include "mpi_rma/mpi_check.hpp"
-#include "mpi_rma/state.hpp"
+#include "mpi_rma/operand_ring.hpp"
+#include "mpi_rma/operands.hpp"
+#include "mpi_rma/rma_turns.hpp"
+#include "mpi_rma/world.hpp"
+#include "transport/transport.hpp"
 
 namespace shmemi::transport {
-using namespace shmemi::mpi;
+using namespace shmemi::mpi_rma;
 
 namespace {
 
@@ -51,9 +57,9 @@ void chunked(Channel &ch, Dir dir, SymAddr remote, void *local, std::size_t nbyt
 }
 
 // The common transfer, one MPI call, in straight-line code: with one
-// program thread a forced inter-node 8-byte nbi put spent 240 instructions
-// in the library around MPI_Put's 337 (callgrind), most of them in calls
-// between small functions and in the general case's locals.
+// program thread a forced inter-node 8-byte nbi put spent most of its
+// instructions in the library (callgrind) in calls between small functions
+// and in the general case's locals.
 [[gnu::always_inline]] inline void contiguous(Channel &ch, Dir dir, SymAddr remote, void *local,
                                               std::size_t nbytes, int pe, Completion c) {
   if (nbytes > max_chunk) [[unlikely]]
@@ -67,8 +73,7 @@ void chunked(Channel &ch, Dir dir, SymAddr remote, void *local, std::size_t nbyt
 
 // A small blocking put goes from a copy kept until the next quiet instead of
 // waiting for MPI_Win_flush_local, which Open MPI's osc/ucx implements as a
-// full flush (a round trip: forced inter-node 8-byte put + quiet 0.16 us
-// against raw MPI's put + flush 0.07 us).
+// full flush (a round trip).
 [[gnu::always_inline]] inline void put_kept(Channel &ch, SymAddr dest, const void *source,
                                             std::size_t nbytes, int pe) {
   const auto hold = hold_operands(ch, 1);

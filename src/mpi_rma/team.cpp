@@ -2,13 +2,14 @@
 // caller in the team object, freed when the team goes.
 #include <memory>
 
-#include "port/collectives.hpp"
+#include "mpi_rma/life.hpp"
 #include "mpi_rma/mpi_check.hpp"
-#include "mpi_rma/state.hpp"
 #include "mpi_rma/team.hpp"
+#include "mpi_rma/world.hpp"
+#include "transport/collectives.hpp"
 
 namespace shmemi::transport {
-using namespace shmemi::mpi;
+using namespace shmemi::mpi_rma;
 
 namespace {
 
@@ -45,7 +46,7 @@ Comm *comm_self() {
 
 Comm *comm_split(const Comm &parent, int color, int key) {
   MPI_Comm comm;
-  const Blocking blocking;
+  const Blocked blocked;
   SHMEMI_MPI(MPI_Comm_split(comm_of(parent), color < 0 ? MPI_UNDEFINED : color, key, &comm));
   return adopt(comm);
 }

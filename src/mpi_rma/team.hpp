@@ -3,7 +3,7 @@
 
 #include <mpi.h>
 
-#include "port/collectives.hpp"
+#include "transport/collectives.hpp"
 
 struct shmemi::transport::Comm {
   MPI_Comm comm = MPI_COMM_NULL;
@@ -13,8 +13,8 @@ struct shmemi::transport::Comm {
   mutable bool later_asked = false;
 };
 
-namespace shmemi::mpi {
+namespace shmemi::mpi_rma {
 
 inline MPI_Comm comm_of(const transport::Comm &team) { return team.comm; }
 
-} // namespace shmemi::mpi
+} // namespace shmemi::mpi_rma

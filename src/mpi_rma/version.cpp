@@ -3,7 +3,7 @@
 #include <string>
 
 #include "mpi_rma/mpi_check.hpp"
-#include "port/transport.hpp"
+#include "transport/transport.hpp"
 
 namespace shmemi::transport {
 

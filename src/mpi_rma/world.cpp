@@ -3,19 +3,25 @@
 #include <cstdint>
 #include <cstdlib>
 #include <atomic>
-#include <cstring>
 #include <functional>
 #include <initializer_list>
 #include <string>
 #include <unistd.h>
 
 #include "base/report.hpp"
+#include "base/symmetric.hpp"
+#include "mpi_rma/channels.hpp"
 #include "mpi_rma/coll_common.hpp"
 #include "mpi_rma/hybrid.hpp"
+#include "mpi_rma/life.hpp"
+#include "mpi_rma/memory_sync.hpp"
 #include "mpi_rma/mpi_check.hpp"
-#include "mpi_rma/state.hpp"
+#include "mpi_rma/progress.hpp"
+#include "mpi_rma/rma_turns.hpp"
+#include "mpi_rma/world.hpp"
+#include "transport/transport.hpp"
 
-namespace shmemi::mpi {
+namespace shmemi::mpi_rma {
 
 State state;
 
@@ -74,8 +80,8 @@ private:
 constexpr std::size_t page_bytes = 4096;
 
 // Allocated for a heap of `bytes`: room to align it (MPI aligns window bases
-// to less than a page), the heap, the core's flags, and a page whose first
-// word is the PE's wake-up flag (state.hpp). Untouched pages cost no memory
+// to less than a page), the heap, the library's flags, and a page whose first
+// word is the PE's wake-up flag (world.hpp, State::wake). Untouched pages cost no memory
 // (docs/design.md, "Nodes and heaps").
 MPI_Aint heap_allocation(std::size_t bytes) {
   return static_cast<MPI_Aint>(transport::heap_alignment(bytes) + bytes + transport::flag_bytes +
@@ -187,8 +193,8 @@ namespace {
 // The static data's window: created over the variables' whole pages
 // (MPICH misplaces data in windows not 16-byte aligned), so that nothing
 // moves them while the program may be using them, and untouched pages stay
-// untouched (docs/design.md, "Static data"; a dynamic window cost Open MPI
-// 9 us a fetch-add).
+// untouched (docs/design.md, "Static data"; a dynamic window made Open
+// MPI's fetch-adds far slower).
 void make_default_static_window(const Region &statics) {
   const Region pages = whole_pages(statics, static_cast<std::size_t>(sysconf(_SC_PAGESIZE)));
   state.static_pages = pages;
@@ -247,10 +253,10 @@ Agreed agree(std::size_t heap_bytes, bool split_nodes) {
 }
 
 } // namespace
-} // namespace shmemi::mpi
+} // namespace shmemi::mpi_rma
 
 namespace shmemi::transport {
-using namespace shmemi::mpi;
+using namespace shmemi::mpi_rma;
 
 Identity start(bool split_nodes) {
   const int provided = library_hold(split_nodes);
@@ -331,7 +337,7 @@ void allow_concurrent_calls() { activity.concurrent = true; }
 
 } // namespace shmemi::transport
 
-std::mutex shmemi::mpi::rma_turns;
+std::mutex shmemi::mpi_rma::rma_turns;
 
 namespace shmemi::transport {
 
@@ -343,7 +349,7 @@ void poll() {
 
 void sync_all() {
   memory_sync();
-  const Blocking blocking;
+  const Blocked blocked;
   SHMEMI_MPI(MPI_Barrier(state.comm));
   memory_sync();
 }

@@ -1,10 +1,10 @@
 /* end_starved ROUNDS [freeze]: a correct job whose last PE ends early, run
- * on a starved machine (tests/with_hog.sh; docs/design.md, "The end of a
- * job"). The PEs pass a token around a ring ROUNDS times between barriers;
- * then the last PE puts `done` to every other PE and calls shmem_finalize
- * at once, while the others wait for `done` and then synchronize ROUNDS
- * times in a team of their own. Every PE can always go on, however slowly,
- * so the job must end with status 0 even with a low
+ * on a starved machine (tests/support/with_hog.sh; docs/design.md, "The
+ * end of a job"). The PEs pass a token around a ring ROUNDS times between
+ * barriers; then the last PE puts `done` to every other PE and calls
+ * shmem_finalize at once, while the others wait for `done` and then
+ * synchronize ROUNDS times in a team of their own. Every PE can always go
+ * on, however slowly, so the job must end with status 0 even with a low
  * SHMEM_DEADLOCK_TIMEOUT.
  * With `freeze`, PE 0 is stopped (SIGSTOP by a child process) for 3 s
  * while it waits for `done`, which the last PE puts 0.3 s into the stop:

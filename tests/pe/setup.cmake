@@ -211,7 +211,7 @@ endforeach()
 # on mpiexec's host. Those whose consequences are collective (forced
 # inter-node mode, the progress thread) are agreed or kept collective; those
 # the windows are made with end the job with a message instead of a hang.
-set(_pe1_env ${CMAKE_CURRENT_LIST_DIR}/../pe1_env.sh)
+set(_pe1_env ${CMAKE_CURRENT_LIST_DIR}/../support/pe1_env.sh)
 # (Open MPI: with the components set alike, as oshrun does.)
 shmem_pe_test(setup_env_differs SOURCES ${_pe}/coll_node.c NP 2 LABELS setup
               ENV OMPI_MCA_osc=ucx,sm WRAP ${_pe1_env} SHMEM_FORCE_INTERNODE=1 SHMEM_PROGRESS_INTERVAL=0 --)

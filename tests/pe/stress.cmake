@@ -37,7 +37,7 @@ shmem_fail_test(fault_kill_np2 PROGRAM fault_kill NP 2 TIMEOUT 60
 # through memory files that have no name).
 foreach(prog statics_shared fault_abort fault_segv fault_kill fault_global_exit)
   add_test(NAME shm_unchanged_${prog}_np2
-           COMMAND ${CMAKE_CURRENT_LIST_DIR}/../shm_unchanged.sh ${MPIEXEC_EXECUTABLE}
+           COMMAND ${CMAKE_CURRENT_LIST_DIR}/../support/shm_unchanged.sh ${MPIEXEC_EXECUTABLE}
                    ${SHMEM_MPIEXEC_OPTIONS} ${MPIEXEC_NUMPROC_FLAG} 2 $<TARGET_FILE:${prog}>)
   set_tests_properties(shm_unchanged_${prog}_np2 PROPERTIES TIMEOUT 60
     LABELS "pe;stress;${SHMEM_MPI_FLAVOR}" ENVIRONMENT "${SHMEM_TEST_ENV}")
@@ -61,7 +61,7 @@ function(exit_test where status expected regex)
     string(REPLACE "LAST" "${last}" match "${regex}")
     set(test fault_exit_${where}_${status}_np${np})
     add_test(NAME ${test}
-             COMMAND ${CMAKE_CURRENT_LIST_DIR}/../shm_unchanged.sh --status ${expected}
+             COMMAND ${CMAKE_CURRENT_LIST_DIR}/../support/shm_unchanged.sh --status ${expected}
                      --within 10 --match "${match}" ${MPIEXEC_EXECUTABLE} ${SHMEM_MPIEXEC_OPTIONS}
                      ${MPIEXEC_NUMPROC_FLAG} ${np} $<TARGET_FILE:fault_exit> ${where} ${status})
     set_tests_properties(${test} PROPERTIES TIMEOUT 40
@@ -95,8 +95,8 @@ function(starved_test np)
   string(REPLACE ";" "_" suffix "${ARGN}")
   set(test end_starved_${suffix}_np${np})
   add_test(NAME ${test}
-           COMMAND ${CMAKE_CURRENT_LIST_DIR}/../with_hog.sh
-                   ${CMAKE_CURRENT_LIST_DIR}/../shm_unchanged.sh --status 0 --within 60
+           COMMAND ${CMAKE_CURRENT_LIST_DIR}/../support/with_hog.sh
+                   ${CMAKE_CURRENT_LIST_DIR}/../support/shm_unchanged.sh --status 0 --within 60
                    --match "end_starved: PE 0 finished" ${MPIEXEC_EXECUTABLE}
                    ${SHMEM_MPIEXEC_OPTIONS} ${MPIEXEC_NUMPROC_FLAG} ${np}
                    $<TARGET_FILE:end_starved> ${ARGN})

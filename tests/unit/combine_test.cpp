@@ -6,7 +6,7 @@
 #include <cstring>
 #include <vector>
 
-#include "port/combine.hpp"
+#include "transport/combine.hpp"
 
 using shmemi::combine;
 using shmemi::transport::Elem;

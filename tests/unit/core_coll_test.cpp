@@ -54,12 +54,12 @@ protected:
 };
 
 TEST_F(CollOnNode, BarrierMeetsInSharedMemory) {
-  const std::uint64_t epoch = coretest::slot_of(1, shmemi::world_slot)->epoch.word;
+  const std::uint64_t epoch = coretest::slot_of(1, shmemi::node::world_slot)->epoch.word;
   shmemi::coll_sync(*SHMEM_TEAM_WORLD);
-  EXPECT_EQ(coretest::slot_of(1, shmemi::world_slot)->epoch.word, epoch + 1);
+  EXPECT_EQ(coretest::slot_of(1, shmemi::node::world_slot)->epoch.word, epoch + 1);
   // It told PE 2 (distance 1) and PE 3 (distance 2) that it arrived.
-  EXPECT_EQ(coretest::slot_of(2, shmemi::world_slot)->round[0].word, epoch + 1);
-  EXPECT_EQ(coretest::slot_of(3, shmemi::world_slot)->round[1].word, epoch + 1);
+  EXPECT_EQ(coretest::slot_of(2, shmemi::node::world_slot)->round[0].word, epoch + 1);
+  EXPECT_EQ(coretest::slot_of(3, shmemi::node::world_slot)->round[1].word, epoch + 1);
   EXPECT_TRUE(fake::calls().empty());
 }
 
@@ -95,7 +95,7 @@ TEST_F(CollOnNode, BroadcastCopiesTheRootsSource) {
 TEST_F(CollOnNode, SmallReductionIsStaged) {
   shmemi::coll_reduce("shmem_int_sum_reduce", *SHMEM_TEAM_WORLD, heap_at(64), heap_at(0), 4,
                       int_elem, Op::sum);
-  EXPECT_EQ(coretest::slot_of(1, shmemi::world_slot)->staged.word, 1u);
+  EXPECT_EQ(coretest::slot_of(1, shmemi::node::world_slot)->staged.word, 1u);
   EXPECT_EQ(transport_collectives(), 0u);
 }
 

@@ -7,7 +7,7 @@
 #include "core_fixture.hpp"
 
 #include "core/context.hpp"
-#include "core/statics.hpp"
+#include "node/statics.hpp"
 #include "core/order.hpp"
 #include "core/team.hpp"
 
@@ -177,10 +177,10 @@ class ContextsAllOnNode : public coretest::CoreTest {};
 // Where nothing goes through the transport no channels are made, and
 // contexts share the default one.
 TEST_F(ContextsAllOnNode, NoChannelsWhereEverythingIsMapped) {
-  shmemi::StaticSegment moved; // as the library does when it is loaded by a PE
-  ASSERT_TRUE(shmemi::share_statics(moved));
+  shmemi::node::StaticSegment moved; // as the library does when it is loaded by a PE
+  ASSERT_TRUE(shmemi::node::share_statics(moved));
   start(coretest::job(0, 2));
-  EXPECT_FALSE(shmemi::rt.mpi_delivers);
+  EXPECT_FALSE(shmemi::node::waiting.poll_every_round);
   shmem_ctx_t ctx = SHMEM_CTX_INVALID;
   ASSERT_EQ(shmemi::context_create(SHMEM_TEAM_WORLD, 0, &ctx, "shmem_ctx_create"), 0);
   EXPECT_EQ(ctx->channel, &shmemi::transport::default_channel());

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <shmem.h>
 
 #include <cstdint>
 #include <cstdlib>
@@ -12,7 +13,8 @@
 #include <vector>
 
 #include "core/runtime.hpp"
-#include "core/sync.hpp"
+#include "node/sync.hpp"
+#include "node/node.hpp"
 #include "fake_backend.hpp"
 
 namespace coretest {
@@ -34,12 +36,12 @@ struct FlagLine {
 struct SlotMirror {
   FlagLine round[27];
   FlagLine value, epoch, staged, posted, done;
-  std::byte stage[2][shmemi::stage_bytes];
+  std::byte stage[2][shmemi::node::stage_bytes];
 };
 static_assert(sizeof(SlotMirror) == 4096, "core/sync.cpp's Slot is a page");
 
 inline SlotMirror *slot_of(int world_pe, int slot) {
-  char *flags = shmemi::rt.heaps[static_cast<std::size_t>(world_pe)] + shmemi::rt.heap.size;
+  char *flags = shmemi::node::mapping.heaps[static_cast<std::size_t>(world_pe)] + shmemi::node::mapping.heap.size;
   return reinterpret_cast<SlotMirror *>(flags) + slot;
 }
 
@@ -53,7 +55,7 @@ inline void peers_keep_pace() {
     SlotMirror *mine = slot_of(rt.my_pe, s);
     for (FlagLine &line : mine->round) line.word = mine->epoch.word;
     for (int pe = 0; pe < rt.n_pes; ++pe) {
-      if (pe == rt.my_pe || rt.heaps[static_cast<std::size_t>(pe)] == nullptr) continue;
+      if (pe == rt.my_pe || shmemi::node::mapping.heaps[static_cast<std::size_t>(pe)] == nullptr) continue;
       SlotMirror *theirs = slot_of(pe, s);
       theirs->posted.word = theirs->done.word = mine->staged.word;
       theirs->value.word = mine->value.word;
@@ -92,7 +94,7 @@ protected:
   }
 
   // A place in the heap, the same offset on every PE.
-  static char *heap_at(std::size_t offset) { return shmemi::rt.heap.base + offset; }
+  static char *heap_at(std::size_t offset) { return shmemi::node::mapping.heap.base + offset; }
   static std::size_t count(const char *what) { return fake::calls_of(what).size(); }
 };
 

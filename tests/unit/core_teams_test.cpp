@@ -40,10 +40,10 @@ TEST_F(Teams, WorldAndSharedWhenAllPesShareTheNode) {
   EXPECT_EQ(world.size, 4);
   EXPECT_EQ(world.comm, fake::last_comm("world"));
   EXPECT_TRUE(world.on_node);
-  EXPECT_EQ(world.slot, shmemi::world_slot);
+  EXPECT_EQ(world.slot, shmemi::node::world_slot);
   EXPECT_EQ(shared.size, 4);
   EXPECT_EQ(shared.comm, fake::last_comm("node"));
-  EXPECT_EQ(shared.slot, shmemi::shared_slot);
+  EXPECT_EQ(shared.slot, shmemi::node::shared_slot);
   EXPECT_TRUE(shmemi::team_valid(SHMEM_TEAM_SHARED));
 }
 
@@ -54,7 +54,7 @@ TEST_F(Teams, WorldOffNodeAndSharedOfThisPeAlone) {
   const shmemi_team &shared = *SHMEM_TEAM_SHARED;
   EXPECT_EQ(shared.start, 1);
   EXPECT_EQ(shared.size, 1);
-  EXPECT_TRUE(shmemi::meets_on_node(shared)); // a team of one needs no slot
+  EXPECT_TRUE(shmemi::node::meets_on_node(shared)); // a team of one needs no slot
 }
 
 TEST_F(Teams, SharedTeamOfEvenlySpacedNodePes) {
@@ -66,7 +66,7 @@ TEST_F(Teams, SharedTeamOfEvenlySpacedNodePes) {
   EXPECT_EQ(team_index(shared, 3), 1);
   EXPECT_EQ(team_index(shared, 2), -1);
   EXPECT_TRUE(shared.on_node);
-  EXPECT_EQ(shared.slot, shmemi::shared_slot);
+  EXPECT_EQ(shared.slot, shmemi::node::shared_slot);
 }
 
 TEST_F(Teams, SharedTeamOfUnevenNodePesIsThisPeAlone) {

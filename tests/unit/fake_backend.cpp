@@ -154,7 +154,7 @@ void on_poll(std::function<void()> hook) { state.poll_hook = std::move(hook); }
 
 } // namespace fake
 
-// ---- port/transport.hpp -----------------------------------------------------
+// ---- transport/transport.hpp -----------------------------------------------------
 
 namespace shmemi::transport {
 
@@ -218,7 +218,7 @@ void release_mpi() {}
 std::string mpi_library_version() { return "fake MPI"; }
 std::string mpi_built_against() { return "no MPI"; }
 
-void block(int) {}
+void count_blocked(int) {}
 void still_waiting() {}
 void set_ending(std::uint64_t) {}
 Life life_of(int) { return {}; }
@@ -280,7 +280,7 @@ void fence(Channel &ch) { record("fence", ch); }
 void quiet_all() { record("quiet_all"); }
 void sync_all() { record("sync_all"); }
 
-// ---- port/collectives.hpp ---------------------------------------------------
+// ---- transport/collectives.hpp ---------------------------------------------------
 
 Comm *comm_world() {
   std::vector<int> all(static_cast<std::size_t>(state.config.n_pes));

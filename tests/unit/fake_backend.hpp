@@ -1,5 +1,5 @@
 // A fake backend for the unit tests of src/core: it defines every function of
-// port/transport.hpp and port/collectives.hpp without MPI. The process plays
+// transport/transport.hpp and transport/collectives.hpp without MPI. The process plays
 // PE `my_pe` of `n_pes`; the other PEs are simulated memory:
 //  - every PE has a heap (+ flag area) and a copy of the data+bss here;
 //  - the PEs of this node (`node_pes`) get their heap handed to core through
@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "port/collectives.hpp"
-#include "port/transport.hpp"
+#include "transport/collectives.hpp"
+#include "transport/transport.hpp"
 
 namespace shmemi::transport {
 

@@ -16,7 +16,7 @@
 #include <cstring>
 #include <string>
 
-#include "core/statics.hpp"
+#include "node/statics.hpp"
 
 namespace {
 
@@ -26,15 +26,15 @@ char untouched[std::size_t{256} << 20]; // a large bss never touched
 const char *const names[] = {"a", "b"}; // read-only after relocation (PIE)
 alignas(4096) char protected_page[4096] = {1};
 
-shmemi::StaticSegment shared() {
-  shmemi::StaticSegment segment;
-  EXPECT_TRUE(shmemi::share_statics(segment));
+shmemi::node::StaticSegment shared() {
+  shmemi::node::StaticSegment segment;
+  EXPECT_TRUE(shmemi::node::share_statics(segment));
   EXPECT_GE(segment.fd, 0);
   return segment;
 }
 
 template <class T> T *in_mapping(char *peer_statics, T *local) {
-  const shmemi::Region statics = shmemi::static_data_region();
+  const shmemi::Region statics = shmemi::node::static_data_region();
   return reinterpret_cast<T *>(peer_statics + (reinterpret_cast<char *>(local) - statics.base));
 }
 
@@ -74,8 +74,8 @@ std::string permissions(const void *p) {
 } // namespace
 
 TEST(ShareStatics, NothingMovedAtLoadWithoutALauncher) {
-  EXPECT_EQ(shmemi::shared_statics().fd, -1);
-  const std::string why = shmemi::statics_not_shared_because();
+  EXPECT_EQ(shmemi::node::shared_statics().fd, -1);
+  const std::string why = shmemi::node::statics_not_shared_because();
   EXPECT_TRUE(why == "the launcher started no other PE on this node" ||
               why == "SHMEM_FORCE_INTERNODE is on")
       << why;
@@ -95,7 +95,7 @@ TEST(ShareStatics, KeepsValuesAndStaysWritable) {
 
 TEST(ShareStatics, CopiesOnlyPagesThatHoldData) {
   zeroed[3000] = 1;
-  const shmemi::StaticSegment segment = shared();
+  const shmemi::node::StaticSegment segment = shared();
   struct stat st {};
   ASSERT_EQ(fstat(segment.fd, &st), 0);
   EXPECT_GT(segment.pages.size, sizeof untouched);
@@ -103,7 +103,7 @@ TEST(ShareStatics, CopiesOnlyPagesThatHoldData) {
 }
 
 TEST(ShareStatics, LeavesReadOnlyRelocationsOut) {
-  const shmemi::Region statics = shmemi::static_data_region();
+  const shmemi::Region statics = shmemi::node::static_data_region();
   EXPECT_FALSE(statics.contains(&names[0], sizeof names[0]));
   EXPECT_TRUE(statics.contains(&initialized, sizeof initialized));
   shared();
@@ -111,15 +111,15 @@ TEST(ShareStatics, LeavesReadOnlyRelocationsOut) {
 }
 
 TEST(ShareStatics, AnotherMappingSeesTheSameVariables) {
-  const shmemi::StaticSegment segment = shared();
-  char *peer = shmemi::map_peer_statics(getpid(), segment.fd, segment);
+  const shmemi::node::StaticSegment segment = shared();
+  char *peer = shmemi::node::map_peer_statics(getpid(), segment.fd, segment);
   ASSERT_NE(peer, nullptr);
   EXPECT_EQ(*in_mapping(peer, &initialized), 42);
   *in_mapping(peer, &zeroed[123]) = 5;
   EXPECT_EQ(zeroed[123], 5);
   initialized = 44;
   EXPECT_EQ(*in_mapping(peer, &initialized), 44);
-  shmemi::unmap_peer_statics(peer, segment);
+  shmemi::node::unmap_peer_statics(peer, segment);
 }
 
 TEST(ShareStatics, ForkedChildWritesItsOwnCopy) {
@@ -134,8 +134,8 @@ TEST(ShareStatics, ForkedChildWritesItsOwnCopy) {
 }
 
 TEST(ShareStatics, ForkedChildKeepsItsSnapshot) {
-  const shmemi::StaticSegment segment = shared();
-  char *peer = shmemi::map_peer_statics(getpid(), segment.fd, segment);
+  const shmemi::node::StaticSegment segment = shared();
+  char *peer = shmemi::node::map_peer_statics(getpid(), segment.fd, segment);
   ASSERT_NE(peer, nullptr);
   int go[2];
   ASSERT_EQ(pipe(go), 0);
@@ -171,6 +171,6 @@ TEST(ShareStatics, ForkCostDoesNotGrowWithUntouchedBss) {
 }
 
 TEST(ShareStatics, MapsNothingOfAnUnknownProcess) {
-  const shmemi::StaticSegment segment = shared();
-  EXPECT_EQ(shmemi::map_peer_statics(getpid(), 9999, segment), nullptr);
+  const shmemi::node::StaticSegment segment = shared();
+  EXPECT_EQ(shmemi::node::map_peer_statics(getpid(), 9999, segment), nullptr);
 }

@@ -1,0 +1,57 @@
+// This PE's Life record of the job's end (ending.cpp): its window, its
+// words, and in it the count of this PE's threads blocked in a wait for
+// other PEs (count_blocked, Blocked).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "mpi_rma/mpi_check.hpp"
+#include "mpi_rma/world.hpp"
+#include "transport/transport.hpp"
+
+namespace shmemi::mpi_rma {
+
+// The window of the Life records (ending.cpp), in the access epoch; and
+// its end. Collective.
+void life_start();
+void life_stop();
+
+// One word of this PE's Life record, at `offset` bytes.
+inline std::uint64_t *life_word(std::size_t offset) {
+  return state.life + offset / sizeof(std::uint64_t);
+}
+
+// transport::count_blocked: counts a thread of this PE that starts (delta
+// 1) or stops (-1) waiting for other PEs, and the wait itself, in this
+// PE's Life record, which only its threads write: with one program thread
+// loads and stores, under SHMEM_THREAD_MULTIPLE atomic adds. Inline: every
+// MPI collective passes here twice, and as calls they showed among the
+// library's instructions around a forced inter-node MPI_Allreduce.
+[[gnu::always_inline]] inline void count_blocked(int delta) {
+  if (state.life == nullptr) return;
+  std::uint64_t *blocked = life_word(offsetof(transport::Life, blocked));
+  std::uint64_t *waits = life_word(offsetof(transport::Life, waits));
+  if (activity.concurrent) {
+    __atomic_fetch_add(blocked, static_cast<std::uint64_t>(delta), __ATOMIC_RELEASE);
+    __atomic_fetch_add(waits, 1, __ATOMIC_RELEASE);
+    return;
+  }
+  __atomic_store_n(blocked,
+                   __atomic_load_n(blocked, __ATOMIC_RELAXED) + static_cast<std::uint64_t>(delta),
+                   __ATOMIC_RELEASE);
+  __atomic_store_n(waits, __atomic_load_n(waits, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
+}
+
+// While it lives, a thread of this PE is blocked in a wait for other PEs
+// (MPI collectives). It cannot re-check anything there, so the end of a
+// job takes the CPU time it spends inside as its confirmation (progress.cpp,
+// sample_cpu): nothing more on this path.
+struct Blocked {
+  Blocked() { count_blocked(1); }
+  ~Blocked() { count_blocked(-1); }
+  Blocked(const Blocked &) = delete;
+  Blocked &operator=(const Blocked &) = delete;
+};
+
+} // namespace shmemi::mpi_rma

@@ -1,0 +1,61 @@
+// Collectives of teams that meet on this node (node/sync.hpp) on buffers in
+// the symmetric heap: between two node barriers each PE reads the other
+// members' data through shared memory and writes only its own memory.
+// Broadcasts and reductions of at most stage_bytes go through the slot's
+// staging buffers instead (node/sync.hpp, Staged).
+// Buffers are this PE's addresses; arguments are checked by the caller.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "node/sync.hpp"
+#include "transport/collectives.hpp"
+
+namespace shmemi::node {
+
+// The collective can run here: the team meets on this node and `buffer`
+// (symmetric, so in the same space on every member) is in the heap.
+bool usable(const Team &team, const void *buffer);
+
+// Root's source to every member's dest (and the root's too if root_copies).
+void broadcast(const Team &team, void *dest, const void *source, std::size_t nbytes,
+               int root, bool root_copies);
+
+// collect's first step, with the entry barrier: every member's size, and
+// whether every member's source is in the heap (else MPI moves the data).
+struct Sizes {
+  std::vector<std::size_t> bytes;
+  bool mapped;
+};
+Sizes gather_sizes(const Team &team, std::size_t mine, const void *source);
+// The second step: the blocks in team order, then the exit barrier.
+void gather_blocks(const Team &team, void *dest, const void *source,
+                   const std::vector<std::size_t> &sizes);
+
+void alltoall(const Team &team, void *dest, const void *source,
+              const transport::Exchange &x);
+void reduce(const Team &team, void *dest, const void *source, std::size_t nelems,
+            transport::Elem elem, transport::Op op);
+void sum_scan(const Team &team, void *dest, const void *source, std::size_t nelems,
+              transport::Elem elem, bool inclusive);
+
+// Nonblocking broadcasts, reductions and scans of at most stage_bytes on a
+// team with a slot (startable): the start posts this PE's data in its
+// staging buffer, the completion reads the others'. Staged collectives
+// reuse a buffer every second time, so a start (blocking or not) first
+// completes this PE's started ones of the team but the latest: the start
+// of the team's staged collective n waits until every member started n - 2.
+bool startable(const Team &team, const void *dest, const void *source,
+               std::size_t bytes);
+void broadcast_start(const Team &team, void *dest, const void *source,
+                     std::size_t nbytes, int root);
+void reduce_start(const Team &team, void *dest, const void *source, std::size_t nelems,
+                  transport::Elem elem, transport::Op op);
+void sum_scan_start(const Team &team, void *dest, const void *source, std::size_t nelems,
+                    transport::Elem elem, bool inclusive);
+// Completes this PE's started ones on `team` (all teams: nullptr), oldest
+// first; returns how many completed since the last call.
+std::size_t complete(const Team *team);
+
+} // namespace shmemi::node

@@ -1,0 +1,383 @@
+#include "node/statics.hpp"
+
+#include <fcntl.h>
+#include <link.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "base/config.hpp"
+#include "base/report.hpp"
+
+namespace shmemi::node {
+namespace {
+
+std::size_t page_size() { return static_cast<std::size_t>(sysconf(_SC_PAGESIZE)); }
+
+// A writable PT_LOAD segment: `file_bytes` come from the executable, the
+// rest (the bss) starts as anonymous zero pages.
+struct Segment {
+  char *base;
+  std::size_t file_bytes, bytes;
+};
+
+// The main program's writable segments and its read-only-after-relocation
+// part (PT_GNU_RELRO, which the linker puts at their start).
+struct Layout {
+  std::vector<Segment> writable;
+  Region relro;
+  bool dynamic = false; // not a static executable, whose libc data lies among the program's
+};
+
+// dl_iterate_phdr reports the main program first; stop after it.
+int visit_main_program(struct dl_phdr_info *info, std::size_t, void *data) {
+  auto *layout = static_cast<Layout *>(data);
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr) &ph = info->dlpi_phdr[i];
+    char *start = reinterpret_cast<char *>(info->dlpi_addr + ph.p_vaddr);
+    if (ph.p_type == PT_LOAD && (ph.p_flags & PF_W))
+      layout->writable.push_back({start, ph.p_filesz, ph.p_memsz});
+    else if (ph.p_type == PT_GNU_RELRO)
+      layout->relro = {start, ph.p_memsz};
+    else if (ph.p_type == PT_DYNAMIC)
+      layout->dynamic = true;
+  }
+  return 1;
+}
+
+Layout main_program_layout() {
+  Layout layout;
+  dl_iterate_phdr(visit_main_program, &layout);
+  return layout;
+}
+
+// [a, b) clipped to `to`.
+Region clip(char *a, char *b, const Region &to) {
+  char *lo = std::max(a, to.base), *hi = std::min(b, to.base + to.size);
+  return hi > lo ? Region{lo, static_cast<std::size_t>(hi - lo)} : Region{};
+}
+
+// Whether [p, p + n) holds a non-zero byte. Not instrumented: sanitizers
+// poison the gaps between globals, which are copied like everything else.
+__attribute__((no_sanitize("address", "thread"))) bool holds_data(const char *p, std::size_t n) {
+  const auto *words = reinterpret_cast<const volatile std::uint64_t *>(p);
+  for (std::size_t i = 0; i < n / sizeof(std::uint64_t); ++i)
+    if (words[i] != 0) return true;
+  return false;
+}
+
+// Whether the page at `p` (of the bss: anonymous memory) was ever touched;
+// one never touched holds zeros and need not even be read.
+bool touched(const char *p, std::size_t page) {
+  unsigned char in_core = 0;
+  return mincore(const_cast<char *>(p), page, &in_core) != 0 || (in_core & 1) != 0;
+}
+
+// Writes the pages of `seg` within `pages` that hold data into the file at
+// their offset from pages.base (the rest stay holes). The raw system call,
+// because sanitizers check what write() reads.
+bool copy_to_file(int fd, const Segment &seg, const Region &pages) {
+  const std::size_t page = page_size();
+  const Region mine = whole_pages(clip(seg.base, seg.base + seg.bytes, pages), page);
+  const Region from_file = whole_pages({seg.base, seg.file_bytes}, page);
+  const char *const anonymous = from_file.base + from_file.size; // the bss's own pages
+  const auto worth_copying = [&](const char *p) {
+    return (p < anonymous || touched(p, page)) && holds_data(p, page);
+  };
+
+  for (std::size_t at = 0; at < mine.size;) {
+    std::size_t end = at;
+    while (end < mine.size && worth_copying(mine.base + end)) end += page;
+    for (std::size_t done = at; done < end;) {
+      const long n = syscall(SYS_pwrite64, fd, mine.base + done, end - done,
+                             static_cast<off_t>(mine.base + done - pages.base));
+      if (n <= 0) return false;
+      done += static_cast<std::size_t>(n);
+    }
+    at = end == at ? at + page : end;
+  }
+  return true;
+}
+
+// Why the variables are not shared, for shmem_init's debug line.
+char not_shared_because[192] = "the library was not loaded at the program's start";
+
+bool not_shared(const char *why) {
+  std::snprintf(not_shared_because, sizeof not_shared_because, "%s", why);
+  return false;
+}
+
+bool fail(const char *what) {
+  std::snprintf(not_shared_because, sizeof not_shared_because, "%s: %s", what,
+                std::strerror(errno));
+  return false;
+}
+
+StaticSegment shared; // the mapping share_statics made (fd -1 in a forked child)
+
+// fork(): the child's data+bss is a private copy made by the parent just
+// before the fork (only the file's pages that hold data are read, so an
+// untouched bss costs nothing), moved into place as the child's first
+// act (the shared mapping itself is not inherited: MADV_DONTFORK), with
+// the protections the program gave its pages. pthread_atfork runs
+// prepare handlers last-registered first and child handlers in order of
+// registration: registered at load, these run after the program's
+// prepare handlers and before its child handlers. What the child needs
+// before its copy is in place is thread-local (the forking thread's): in
+// a static link of the library its variables lie in the data+bss too.
+struct Protection {
+  char *base;
+  std::size_t size;
+  int prot;
+};
+struct ForkCopy {
+  Region pages;
+  char *copy = nullptr;
+  char failure[256]; // the child's last words, if it cannot have its copy
+  std::size_t failure_bytes = 0;
+  std::vector<Protection> protections;
+};
+thread_local ForkCopy forking;
+
+// A system call without libc's wrapper: in the child, before its copy is
+// in place, a static link's calls through the executable's PLT would read
+// .got.plt, which lies in the data pages.
+long raw_syscall(long number, long a, long b, long c, long d, long e) {
+#if defined(__x86_64__)
+  long result;
+  register long r10 asm("r10") = d;
+  register long r8 asm("r8") = e;
+  asm volatile("syscall"
+               : "=a"(result)
+               : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8)
+               : "rcx", "r11", "memory");
+  return result;
+#else
+  return syscall(number, a, b, c, d, e);
+#endif
+}
+
+// The file's data extents (tmpfs reports swapped-out pages as data too),
+// read into `to` at their offsets.
+bool read_file_data(int fd, char *to, std::size_t size) {
+  for (off_t at = 0; static_cast<std::size_t>(at) < size;) {
+    const off_t data = lseek(fd, at, SEEK_DATA);
+    if (data < 0) return errno == ENXIO; // no data after `at`
+    const off_t hole = lseek(fd, data, SEEK_HOLE);
+    if (hole < 0) return false;
+    for (off_t done = data; done < hole;) {
+      const long n = syscall(SYS_pread64, fd, to + done, hole - done, done);
+      if (n <= 0) return false;
+      done += n;
+    }
+    at = hole;
+  }
+  return true;
+}
+
+// The pages of `pages` the program made other than read-write.
+std::vector<Protection> protections_in(const Region &pages) {
+  std::vector<Protection> out;
+  FILE *maps = std::fopen("/proc/self/maps", "r");
+  if (!maps) return out;
+  char line[512];
+  std::uintptr_t lo = 0, hi = 0;
+  char perms[5] = {};
+  while (std::fgets(line, sizeof line, maps))
+    if (std::sscanf(line, "%lx-%lx %4s", &lo, &hi, perms) == 3 && std::strncmp(perms, "rw", 2)) {
+      const Region r = clip(reinterpret_cast<char *>(lo), reinterpret_cast<char *>(hi), pages);
+      const int prot = (perms[0] == 'r' ? PROT_READ : 0) | (perms[1] == 'w' ? PROT_WRITE : 0) |
+                       (perms[2] == 'x' ? PROT_EXEC : 0);
+      if (r.size) out.push_back({r.base, r.size, prot});
+    }
+  std::fclose(maps);
+  return out;
+}
+
+// The words of a child that cannot have its copy (a write and an _exit:
+// nothing of the parent's job is touched).
+void prepare_failure(const char *what) {
+  const int n = std::snprintf(
+      forking.failure, sizeof forking.failure,
+      "[shmem PE %d] fork: the child process cannot get its own copy of the program's "
+      "global variables (%s: %s); it ends with status 127\n",
+      reporter.my_pe, what, std::strerror(errno ? errno : EIO));
+  forking.failure_bytes =
+      std::min(static_cast<std::size_t>(std::max(n, 0)), sizeof forking.failure - 1);
+}
+
+void before_fork() {
+  forking = {};
+  if (shared.fd < 0) return;
+  forking.pages = shared.pages;
+  prepare_failure("mremap");
+  void *copy =
+      mmap(nullptr, shared.pages.size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (copy == MAP_FAILED) return prepare_failure("mmap");
+  madvise(copy, shared.pages.size, MADV_HUGEPAGE); // fewer faults while it fills
+  if (!read_file_data(shared.fd, static_cast<char *>(copy), shared.pages.size)) {
+    prepare_failure("reading the memory file");
+    munmap(copy, shared.pages.size);
+    return;
+  }
+  forking.copy = static_cast<char *>(copy);
+  forking.protections = protections_in(shared.pages);
+}
+
+void after_fork_in_parent() {
+  if (forking.copy) munmap(forking.copy, forking.pages.size);
+  forking = {};
+}
+
+// A child without its copy would have no variables at all: it says so and
+// ends.
+[[noreturn]] void child_without_copy() {
+  raw_syscall(SYS_write, STDERR_FILENO, reinterpret_cast<long>(forking.failure),
+              static_cast<long>(forking.failure_bytes), 0, 0);
+  raw_syscall(SYS_exit_group, 127, 0, 0, 0, 0);
+  __builtin_unreachable();
+}
+
+void after_fork_in_child() {
+  if (forking.pages.size == 0) return;
+  // The system call itself also because UCX's replacement of mremap (MPI
+  // loads it) drops the fifth argument.
+  if (!forking.copy ||
+      raw_syscall(SYS_mremap, reinterpret_cast<long>(forking.copy),
+                  static_cast<long>(forking.pages.size), static_cast<long>(forking.pages.size),
+                  MREMAP_MAYMOVE | MREMAP_FIXED, reinterpret_cast<long>(forking.pages.base)) < 0)
+    child_without_copy();
+  for (const Protection &p : forking.protections) mprotect(p.base, p.size, p.prot);
+  forking = {};
+  close(shared.fd);
+  shared = {};
+}
+
+// Moves the pages into `fd` with every signal blocked, so that a handler's
+// store cannot fall between the copy and the mapping.
+bool move_into_file(int fd, const Layout &layout, const Region &pages) {
+  sigset_t all, before;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &before);
+  bool moved = true;
+  for (const Segment &seg : layout.writable) moved = moved && copy_to_file(fd, seg, pages);
+  moved = moved && mmap(pages.base, pages.size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
+                        0) != MAP_FAILED;
+  const int error = errno;
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  errno = error;
+  return moved;
+}
+
+// Whether other PEs may run on this node: the launcher says how many PEs
+// it started here (Open MPI, MPICH's Hydra); under another launcher,
+// perhaps; a process started without one is a job of one PE.
+bool node_peers_possible() {
+  for (const char *local : {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"})
+    if (const char *n = std::getenv(local)) return std::atoi(n) > 1;
+  for (const char *rank : {"PMI_RANK", "PMIX_RANK", "SLURM_PROCID", "PALS_RANKID"})
+    if (std::getenv(rank)) return true;
+  return false;
+}
+
+int threads_running() {
+  FILE *status = std::fopen("/proc/self/status", "r");
+  if (!status) return -1;
+  char line[256];
+  int threads = -1;
+  while (std::fgets(line, sizeof line, status))
+    if (std::sscanf(line, "Threads: %d", &threads) == 1) break;
+  std::fclose(status);
+  return threads;
+}
+
+// When the library is loaded, before the program's constructors and main
+// (its dependencies' constructors run first; in a static link, the
+// priority puts this first): no thread, signal handler, page protection
+// or huge page of the program exists yet, so the move cannot lose or
+// change anything. A bad variable value is reported by shmem_init.
+__attribute__((constructor(101))) void share_at_load() {
+  Config config;
+  std::string error;
+  config_load([](const char *name) { return std::getenv(name); }, config, &error);
+  const char *skip = !config.node_globals     ? "SHMEM_NODE_GLOBALS is off"
+                     : config.force_internode ? "SHMEM_FORCE_INTERNODE is on"
+                     : !node_peers_possible() ? "the launcher started no other PE on this node"
+                     : threads_running() != 1 ? "the library was loaded while the process "
+                                                "ran other threads"
+                                              : nullptr;
+  StaticSegment moved;
+  if (skip)
+    not_shared(skip);
+  else
+    share_statics(moved);
+}
+
+} // namespace
+
+Region static_data_region() {
+  const Layout layout = main_program_layout();
+  std::uintptr_t lo = UINTPTR_MAX, hi = 0;
+  for (const Segment &seg : layout.writable) {
+    lo = std::min(lo, reinterpret_cast<std::uintptr_t>(seg.base));
+    hi = std::max(hi, reinterpret_cast<std::uintptr_t>(seg.base) + seg.bytes);
+  }
+  const auto relro_lo = reinterpret_cast<std::uintptr_t>(layout.relro.base);
+  if (layout.relro.size && relro_lo <= lo) lo = std::max(lo, relro_lo + layout.relro.size);
+  if (hi <= lo) return {};
+  return {reinterpret_cast<char *>(lo), hi - lo};
+}
+
+bool share_statics(StaticSegment &out) {
+  const Layout layout = main_program_layout();
+  const Region statics = static_data_region();
+  const Region pages = whole_pages(statics, page_size());
+  if (pages.size == 0) return not_shared("the program has no writable data");
+  if (!layout.dynamic) return not_shared("a statically linked executable");
+  static const bool fork_hooks = // idle until `shared` is set
+      pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child) == 0;
+  if (!fork_hooks) return fail("pthread_atfork");
+  const int fd = memfd_create("shmem-globals", MFD_CLOEXEC);
+  if (fd < 0) return fail("memfd_create");
+  if (ftruncate(fd, static_cast<off_t>(pages.size)) != 0 || !move_into_file(fd, layout, pages)) {
+    const bool failed = fail("moving the variables into a memory file");
+    close(fd);
+    return failed;
+  }
+  madvise(pages.base, pages.size, MADV_DONTFORK);
+  shared = {fd, pages, static_cast<std::size_t>(statics.base - pages.base)};
+  out = shared;
+  return true;
+}
+
+const StaticSegment &shared_statics() { return shared; }
+
+const char *statics_not_shared_because() { return not_shared_because; }
+
+char *map_peer_statics(int pid, int fd, const StaticSegment &mine) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/%d/fd/%d", pid, fd);
+  const int theirs = open(path, O_RDWR | O_CLOEXEC);
+  if (theirs < 0) return fail("open /proc/<pid>/fd"), nullptr;
+  void *at = mmap(nullptr, mine.pages.size, PROT_READ | PROT_WRITE, MAP_SHARED, theirs, 0);
+  close(theirs);
+  if (at == MAP_FAILED) return fail("mmap of another PE's data"), nullptr;
+  return static_cast<char *>(at) + mine.lead;
+}
+
+void unmap_peer_statics(char *peer_statics, const StaticSegment &mine) {
+  munmap(peer_statics - mine.lead, mine.pages.size);
+}
+
+} // namespace shmemi::node

@@ -1,0 +1,48 @@
+// The program's global and static variables (its data and bss): where they
+// are, and how the PEs of a node share them like the heap (docs/design.md,
+// "Static data"). When the library is loaded, before any of the program's
+// code runs, the data+bss move into a memory file mapped at the same
+// addresses; at shmem_init each PE maps the files of the other PEs of its
+// node. A forked child gets a private copy of the pages.
+#pragma once
+
+#include <cstddef>
+
+#include "base/symmetric.hpp"
+
+namespace shmemi::node {
+
+// The executable's writable program data: its writable PT_LOAD segments
+// without the part made read-only after relocation (PT_GNU_RELRO: .got,
+// .data.rel.ro, .init_array). Works for PIE and non-PIE executables; not
+// for shared libraries' data.
+Region static_data_region();
+
+// This PE's data+bss, in whole pages, as a memory file.
+struct StaticSegment {
+  int fd = -1;          // the memory file; -1: not shared
+  Region pages;         // statics rounded out to whole pages
+  std::size_t lead = 0; // statics.base - pages.base
+};
+
+// Moves the whole pages of static_data_region() into a new memory file
+// mapped at the same addresses, contents kept (only pages that hold data
+// are copied), with signals blocked meanwhile, and makes fork() give the
+// child a private copy. Meant for a process with one thread (other
+// threads' stores during the move would be lost). False, with the memory
+// untouched, where the system does not allow it.
+bool share_statics(StaticSegment &out);
+
+// This process's data+bss as a memory file (moved when the library was
+// loaded; fd -1 if not, and in a forked child), and if not, why (for a
+// debug line).
+const StaticSegment &shared_statics();
+const char *statics_not_shared_because();
+
+// Maps the segment process `pid` shared as its descriptor `fd` (through
+// /proc, so nothing is ever named in /dev/shm), laid out like `mine`;
+// returns where that process's data+bss start here, or null on failure.
+char *map_peer_statics(int pid, int fd, const StaticSegment &mine);
+void unmap_peer_statics(char *peer_statics, const StaticSegment &mine);
+
+} // namespace shmemi::node

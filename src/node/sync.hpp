@@ -1,0 +1,77 @@
+// Synchronization through shared memory. Every heap is followed by an area
+// of flags (transport::flag_bytes) cut into slots; a team whose PEs all
+// share this node's memory owns one slot on each member and meets through
+// it (a dissemination barrier: ceil(log2 n) rounds of one store and one
+// wait). Teams elsewhere meet through MPI.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "base/pes.hpp"
+
+namespace shmemi::node {
+
+struct Slot; // node/sync.cpp
+
+// A team as the node sees it: its members, and how they meet here.
+struct Team : PeSet {
+  bool on_node = false; // every member's heap is mapped here
+  int slot = -1;        // its flags after each heap, or none
+};
+
+// The world team's and the shared team's slots, set by teams_start.
+constexpr int world_slot = 0;
+constexpr int shared_slot = 1;
+
+// Every member's heap is mapped here.
+bool all_mapped(const PeSet &members);
+// The slots no team of this PE uses (bit s: slot s); a new team takes one
+// free on every member: the AND of the members' masks (a transport
+// reduction, core/team.cpp).
+std::uint64_t free_slots();
+// Takes the lowest slot of `common` for a team of `size` PEs; -1 if none
+// is free (the team then meets through the transport).
+int take_slot(std::uint64_t common, int size);
+// Team destroy, collective over the team: once every member is done with
+// this PE's part of the slot, it is cleared and free again.
+void release_slot(Team &team);
+
+// The team meets through shared memory: a slot, or a team of one.
+inline bool meets_on_node(const Team &team) {
+  return team.on_node && (team.slot >= 0 || team.size == 1);
+}
+
+// All members of a team that meets_on_node meet; stores before the call
+// are visible to every member after it.
+void node_barrier(const Team &team);
+// The value this PE posts in its slot for one collective (collect's sizes),
+// and another member's; read it only between two node_barriers.
+void post_value(const Team &team, std::uint64_t value);
+std::uint64_t posted_value(const Team &team, int world_pe);
+
+// Small collectives of a team with a slot meet through two staging buffers
+// per member, used in turn: a member that contributes data copies it into
+// its buffer and posts it, the readers wait for the post and copy out. One
+// store and one wait per member replace the two barriers around the reads
+// of members' heaps (the buffer being reused only once every member is done
+// with the collective before last). Every member constructs one Staged per
+// collective, in the same order; it counts as done when destroyed.
+constexpr std::size_t stage_bytes = 1024;
+class Staged {
+public:
+  explicit Staged(const Team &team);
+  ~Staged();
+  Staged(const Staged &) = delete;
+  Staged &operator=(const Staged &) = delete;
+  void *mine();                // this PE's buffer (stage_bytes) to fill
+  void post();                 // then publish it
+  const void *of(int member);  // a member's posted buffer (waits for it)
+
+private:
+  const Team &team_;
+  Slot *mine_;
+  std::uint64_t number_;
+};
+
+} // namespace shmemi::node
