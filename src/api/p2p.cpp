@@ -5,43 +5,19 @@
 
 using namespace shmemi;
 
-namespace {
-
-// What the wait and test routines pass to core's checks (ivar_set, then
-// require_wait_buffers), which take bytes.
-struct Args {
-  const char *routine;
-  const char *arg; // "ivar" or "ivars"
-  std::size_t nelems;
-  const int *status;
-  const std::size_t *indices; // the some routines' output; else null
-  std::size_t n_indices;      // the some routines: nelems; else 0
-};
-
-template <class T>
-IvarSet<T> checked(const Args &a, T *ivars, int cmp, const T *values, T value) {
-  const IvarSet<T> set = ivar_set<T>(a.routine, ivars, a.nelems, a.status, cmp, values, value);
-  require_wait_buffers(a.routine, a.arg, ivars, saturated_bytes(a.nelems, sizeof(T)), a.status,
-                       saturated_bytes(a.nelems, sizeof(int)), a.indices,
-                       saturated_bytes(a.n_indices, sizeof(std::size_t)));
-  return set;
-}
-
-} // namespace
-
 // One ivar; many with one value; many with a value each; the some forms.
 #define SHMEMI_ONE(T, NAME)                                                    \
-  checked<T>({"shmem_" #NAME, "ivar", 1, nullptr, nullptr, 0}, ivar, cmp, nullptr, cmp_value)
+  ivar_set<T>({"shmem_" #NAME, "ivar", 1, nullptr, nullptr, 0}, ivar, cmp, nullptr, cmp_value)
 #define SHMEMI_MANY(T, NAME)                                                   \
-  checked<T>({"shmem_" #NAME, "ivars", nelems, status, nullptr, 0}, ivars, cmp, nullptr, cmp_value)
+  ivar_set<T>({"shmem_" #NAME, "ivars", nelems, status, nullptr, 0}, ivars, cmp, nullptr, cmp_value)
 #define SHMEMI_SOME(T, NAME)                                                   \
-  checked<T>({"shmem_" #NAME, "ivars", nelems, status, indices, nelems}, ivars, cmp, nullptr, \
+  ivar_set<T>({"shmem_" #NAME, "ivars", nelems, status, indices, nelems}, ivars, cmp, nullptr, \
              cmp_value)
 #define SHMEMI_VECTOR(T, NAME)                                                 \
-  checked<T>({"shmem_" #NAME, "ivars", nelems, status, nullptr, 0}, ivars, cmp, cmp_values,   \
+  ivar_set<T>({"shmem_" #NAME, "ivars", nelems, status, nullptr, 0}, ivars, cmp, cmp_values,   \
              zero_of<T>())
 #define SHMEMI_SOME_VECTOR(T, NAME)                                            \
-  checked<T>({"shmem_" #NAME, "ivars", nelems, status, indices, nelems}, ivars, cmp,         \
+  ivar_set<T>({"shmem_" #NAME, "ivars", nelems, status, indices, nelems}, ivars, cmp,         \
              cmp_values, zero_of<T>())
 
 // The parameter lists are those of the declarations (shmem/p2p.h).

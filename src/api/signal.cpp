@@ -37,10 +37,8 @@ SHMEMI_ENTRY(uint64_t, shmem_signal_fetch)(const uint64_t *sig_addr) noexcept {
 // sig_addr is remotely accessible (the spec), so symmetric.
 SHMEMI_ENTRY(uint64_t, shmem_signal_wait_until)(uint64_t *sig_addr, int cmp,
                                                 uint64_t cmp_value) noexcept {
-  const char *const routine = "shmem_signal_wait_until";
-  const auto set = ivar_set<uint64_t>(routine, sig_addr, 1, nullptr, cmp, nullptr, cmp_value);
-  require_symmetric(routine, "sig_addr", sig_addr, sizeof *sig_addr);
-  wait_all(set);
+  wait_all(ivar_set<uint64_t>({"shmem_signal_wait_until", "sig_addr", 1, nullptr, nullptr, 0},
+                              sig_addr, cmp, nullptr, cmp_value));
   return load_acquire(sig_addr);
 }
 

@@ -14,21 +14,21 @@ Reporter reporter;
 
 namespace {
 
-thread_local const char *fortran_routine = nullptr;
-
 // The routine as the user called it: the Fortran name in upper case, and
 // the C routine that reports if that is another one.
 void caller(char *out, std::size_t size, const char *routine) {
-  if (fortran_routine == nullptr) {
+  const Call *called = Call::program_call();
+  if (called == nullptr || !called->from_fortran()) {
     std::snprintf(out, size, "%s", routine);
     return;
   }
+  const char *fortran = called->routine();
   char upper[128];
   std::size_t i = 0;
-  for (; fortran_routine[i] != '\0' && i + 1 < sizeof upper; ++i)
-    upper[i] = static_cast<char>(std::toupper(static_cast<unsigned char>(fortran_routine[i])));
+  for (; fortran[i] != '\0' && i + 1 < sizeof upper; ++i)
+    upper[i] = static_cast<char>(std::toupper(static_cast<unsigned char>(fortran[i])));
   upper[i] = '\0';
-  if (std::strcmp(routine, fortran_routine) == 0)
+  if (std::strcmp(routine, fortran) == 0)
     std::snprintf(out, size, "%s", upper);
   else
     std::snprintf(out, size, "%s (in %s)", upper, routine);
@@ -82,16 +82,16 @@ void warn(const char *routine, const char *fmt, ...) {
   va_end(args);
 }
 
-__thread const char *backend_routine = nullptr;
+__thread const Call *current_call = nullptr;
 
-const char *BackendCall::routine_or(const char *fallback) noexcept {
-  return backend_routine != nullptr ? backend_routine : fallback;
+const char *Call::routine_or(const char *fallback) noexcept {
+  return current_call != nullptr ? current_call->routine_ : fallback;
 }
 
-FortranCall::FortranCall(const char *name) noexcept : outer_(fortran_routine) {
-  fortran_routine = name;
+const Call *Call::program_call() noexcept {
+  const Call *call = current_call;
+  while (call != nullptr && call->outer_ != nullptr) call = call->outer_;
+  return call;
 }
-
-FortranCall::~FortranCall() { fortran_routine = outer_; }
 
 } // namespace shmemi

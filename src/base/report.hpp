@@ -31,43 +31,41 @@ void debug(const char *routine, const char *fmt, ...)
 void warn(const char *routine, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-// The routine on whose behalf this thread is in the backend, so that a
-// failure there (whose code knows only its own function) names the routine
-// the program called. Core sets it around the calls that may reach MPI;
-// the paths that stay on the node do not pay for it.
-// Inline, on an initial-exec __thread: set on paths as short as a quiet,
-// where two calls reaching __tls_get_addr doubled an on-node put + quiet.
-extern __thread const char *backend_routine __attribute__((tls_model("initial-exec")));
+// The routines this thread is in, innermost first: a Call names one while
+// it lives. A routine's name reaches its checks as their `routine`
+// argument; a Call carries it where no argument can: into the backend
+// (whose failures know only its own function, so core names the routine
+// around the calls that may reach MPI; paths that stay on the node do not
+// pay for it) and out of a Fortran entry point, whose name the messages
+// give in upper case: "SHMEM_INTEGER_PUT: ..." when the entry point
+// reports, "SHMEM_BROADCAST4 (in shmem_broadcast32): ..." when the C
+// routine it calls does. Inline, on an initial-exec __thread: set on paths
+// as short as a quiet, where a call to __tls_get_addr is not negligible.
+class Call;
+extern __thread const Call *current_call __attribute__((tls_model("initial-exec")));
 
-class BackendCall {
+class Call {
 public:
-  explicit BackendCall(const char *routine) noexcept : outer_(backend_routine) {
-    backend_routine = routine;
+  enum class From : unsigned char { c, fortran };
+  explicit Call(const char *routine, From from = From::c) noexcept
+      : routine_(routine), outer_(current_call), from_(from) {
+    current_call = this;
   }
-  ~BackendCall() { backend_routine = outer_; }
-  BackendCall(const BackendCall &) = delete;
-  BackendCall &operator=(const BackendCall &) = delete;
-  // The innermost routine set on this thread; `fallback` if none.
+  ~Call() { current_call = outer_; }
+  Call(const Call &) = delete;
+  Call &operator=(const Call &) = delete;
+
+  // The innermost routine this thread is in; `fallback` if none.
   static const char *routine_or(const char *fallback) noexcept;
+  // The outermost: the routine the program called; null if none.
+  static const Call *program_call() noexcept;
+  const char *routine() const noexcept { return routine_; }
+  bool from_fortran() const noexcept { return from_ == From::fortran; }
 
 private:
-  const char *outer_;
-};
-
-// A Fortran entry point (src/fortran) names itself for this thread's
-// messages while it runs, so that a Fortran program's mistake names the
-// routine it called: "SHMEM_INTEGER_PUT: ..." when the entry point reports,
-// "SHMEM_BROADCAST4 (in shmem_broadcast32): ..." when the C routine it calls
-// does. `name` is the lower-case name, a string literal.
-class FortranCall {
-public:
-  explicit FortranCall(const char *name) noexcept;
-  ~FortranCall();
-  FortranCall(const FortranCall &) = delete;
-  FortranCall &operator=(const FortranCall &) = delete;
-
-private:
-  const char *outer_;
+  const char *routine_; // a string literal
+  const Call *outer_;
+  From from_;
 };
 
 } // namespace shmemi

@@ -17,7 +17,7 @@ void amo(shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result, i
   if (node::cpu_atomics_on(at.space))
     return node::cpu_amo(node::address(at, world), args.size, args.op, args.operand, args.compare,
                    result);
-  const BackendCall call(routine);
+  const Call call(routine);
   transport::amo(*ctx->channel, at, args.op, args.type, args.operand, args.compare, result, world, c);
 }
 

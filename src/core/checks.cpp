@@ -1,5 +1,6 @@
 #include "core/checks.hpp"
 
+#include <climits>
 #include <pthread.h>
 
 namespace shmemi {
@@ -69,7 +70,7 @@ void fail_overlap(const char *routine, const char *arg_a, const void *a, std::si
 }
 
 void fail_negative(const char *routine, const char *arg, int value) {
-  fatal(routine, "argument %s = %d is negative: allowed 0 to %d", arg, value, __INT_MAX__);
+  fatal(routine, "argument %s = %d is negative: allowed 0 to %d", arg, value, INT_MAX);
 }
 
 void fail_null_out(const char *routine, const char *arg, const char *type) {

@@ -65,7 +65,7 @@ void coll_sync(const shmemi_team &team) {
 void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
                     const void *source, std::size_t nelems, std::size_t elem_bytes, int root,
                     RootDest root_dest, Mode mode) {
-  const BackendCall call(routine);
+  const Call call(routine);
   require_root(routine, root, team.size);
   const std::size_t n = require_bytes(routine, "nelems", nelems, elem_bytes);
   // In place (dest == source) has one meaning, which programs rely on: the
@@ -112,7 +112,7 @@ void collect_started(const char *routine, const shmemi_team &team, void *dest,
 
 void coll_collect(const char *routine, const shmemi_team &team, void *dest, const void *source,
                   std::size_t nelems, std::size_t elem_bytes, bool fixed, Mode mode) {
-  const BackendCall call(routine);
+  const Call call(routine);
   const std::size_t n = require_bytes(routine, "nelems", nelems, elem_bytes);
   // dest holds at least this PE's block (the others' sizes are known only
   // inside the collective).
@@ -142,7 +142,7 @@ void coll_collect(const char *routine, const shmemi_team &team, void *dest, cons
 void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, const void *source,
                    std::ptrdiff_t dst, std::ptrdiff_t sst, std::size_t nelems,
                    std::size_t elem_bytes, Mode mode) {
-  const BackendCall call(routine);
+  const Call call(routine);
   if (dst < 1 || sst < 1) [[unlikely]]
     fatal(routine, "arguments dst = %td and sst = %td must both be at least 1", dst, sst);
   if (nelems == 0) return;
@@ -182,7 +182,7 @@ bool elementwise_args(const char *routine, const char *count_arg, void *dest,
 
 void coll_reduce(const char *routine, const shmemi_team &team, void *dest, const void *source,
                  std::size_t nreduce, Elem elem, Op op, Mode mode) {
-  const BackendCall call(routine);
+  const Call call(routine);
   if (!elementwise_args(routine, "nreduce", dest, source, nreduce, elem)) return;
   if (mode_for(team, mode) == Mode::nonblocking) {
     if (node::startable(team, dest, source, nreduce * elem.bytes))
@@ -198,7 +198,7 @@ void coll_reduce(const char *routine, const shmemi_team &team, void *dest, const
 
 void coll_scan(const char *routine, const shmemi_team &team, void *dest, const void *source,
                std::size_t nelems, Elem elem, bool inclusive, Mode mode) {
-  const BackendCall call(routine);
+  const Call call(routine);
   if (!elementwise_args(routine, "nelems", dest, source, nelems, elem)) return;
   if (mode_for(team, mode) == Mode::nonblocking) {
     if (node::startable(team, dest, source, nelems * elem.bytes))

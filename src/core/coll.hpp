@@ -53,7 +53,7 @@ enum class RootDest { untouched, updated };
 // A collective completes before it returns, or (the shmemx_ *_nbi routines)
 // is started and completes in coll_complete. The nonblocking ones go
 // through the transport, but for the small ones of a team on this node
-// (core/coll_node.hpp, startable): the node's other algorithms need every
+// (node/coll.hpp, startable): the node's other algorithms need every
 // member at once.
 enum class Mode : bool { blocking, nonblocking };
 

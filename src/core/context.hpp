@@ -16,7 +16,7 @@ struct shmemi_team : shmemi::node::Team {
 
 // A context is its team, its options and the transport channel its
 // operations go through: its own while the backend has one free, else the
-// default context's (docs/design.md, "Contexts").
+// default context's (docs/decisions/contexts.md).
 struct shmemi_ctx {
   shmemi_team *team = nullptr; // PE numbers of operations are in this team;
                                // null once the team is destroyed

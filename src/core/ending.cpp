@@ -43,7 +43,7 @@ std::optional<std::uint64_t> cpu_in_this_wait(const Life &life) {
   return life.cpu & ((std::uint64_t{1} << bits) - 1);
 }
 
-// Proof that no PE can go on (docs/design.md, "The end of a job"), from
+// Proof that no PE can go on (docs/decisions/end-of-job.md), from
 // looks at every PE's record. `stopped_` is the first look at which every
 // PE was at the end or blocked; `from_` a later one with the same waits
 // everywhere, so every read of it came after every PE had stopped, and they

@@ -3,7 +3,7 @@
 // resources no user call touches (transport's Life records), so an exit
 // never completes a barrier another PE is in; and a job that cannot end,
 // because PEs that are still running wait for ones that ended, is ended
-// (docs/design.md, "The end of a job").
+// (docs/decisions/end-of-job.md).
 #pragma once
 
 #include <cstdint>

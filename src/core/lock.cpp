@@ -81,7 +81,7 @@ template <class Word> Lock<Word> lock_of(Word *lock, const char *routine) {
 } // namespace
 
 template <class Word> void lock_set(Word *lock, const char *routine) {
-  const BackendCall call(routine);
+  const Call call(routine);
   using F = Fields<Word>;
   const Lock<Word> l = lock_of(lock, routine);
   l.band(rt.my_pe, static_cast<Word>(~F::next_mask));
@@ -97,7 +97,7 @@ template <class Word> void lock_set(Word *lock, const char *routine) {
 }
 
 template <class Word> int lock_test(Word *lock, const char *routine) {
-  const BackendCall call(routine);
+  const Call call(routine);
   using F = Fields<Word>;
   const Lock<Word> l = lock_of(lock, routine);
   if ((l.fetch(l.home) & F::tail_mask) != 0) return 1;
@@ -108,7 +108,7 @@ template <class Word> int lock_test(Word *lock, const char *routine) {
 }
 
 template <class Word> void lock_clear(Word *lock, const char *routine) {
-  const BackendCall call(routine);
+  const Call call(routine);
   using F = Fields<Word>;
   const Lock<Word> l = lock_of(lock, routine);
   transport::quiet(transport::default_channel()); // the critical section's updates land before the next owner runs

@@ -19,8 +19,9 @@ std::size_t heap_available(const char *routine);
 // shmem_addr_accessible's answer for a valid PE: `addr` is symmetric.
 bool symmetric(const void *addr);
 // shmem_ptr: where this process's loads and stores reach `dest` on world PE
-// `pe` (the heaps of the PEs on this node, and their data+bss when the
-// node shares it); null for everything else.
+// `pe` (the heaps of the PEs on this node, this PE's own data+bss, and the
+// data+bss of the node's other PEs when the node shares it); null for
+// everything else.
 void *local_pointer(const void *dest, int pe);
 
 // What starts at `p`, for the Fortran SHPDEALLC and SHPCLMOVE checks.

@@ -21,7 +21,7 @@ transport::Channel *channel_of(shmem_ctx_t ctx, const char *routine) {
 void quiet(shmem_ctx_t ctx, const char *routine) {
   transport::Channel *channel = channel_of(ctx, routine);
   if (channel == nullptr) return;
-  const BackendCall call(routine);
+  const Call call(routine);
   transport::quiet(*channel);
   // The nonblocking collectives of the context's team; the default
   // context's quiet, and any of the world team's, completes them all.
@@ -33,7 +33,7 @@ void quiet(shmem_ctx_t ctx, const char *routine) {
 void fence(shmem_ctx_t ctx, const char *routine) {
   transport::Channel *channel = channel_of(ctx, routine);
   if (channel == nullptr) return;
-  const BackendCall call(routine);
+  const Call call(routine);
   transport::fence(*channel);
 }
 
@@ -43,7 +43,7 @@ void pe_quiet(shmem_ctx_t ctx, const int *target_pes, std::size_t npes, const ch
   require_init(routine);
   if (npes == 0 || ctx == SHMEM_CTX_INVALID) return;
   if (target_pes == nullptr) fatal(routine, "argument target_pes is NULL but npes = %zu", npes);
-  const BackendCall call(routine);
+  const Call call(routine);
   require_ctx(routine, ctx);
   const bool all = npes >= static_cast<std::size_t>(ctx->team->size);
   for (std::size_t i = 0; i < npes; ++i) {

@@ -73,13 +73,27 @@ template <class T> struct IvarSet {
   }
 };
 
+// What a wait or test routine was given besides its ivars and values.
+struct IvarArgs {
+  const char *routine;
+  const char *arg; // "ivar" or "ivars"
+  std::size_t nelems;
+  const int *status;
+  const std::size_t *indices; // the some routines' output; else null
+  std::size_t n_indices;      // the some routines: nelems; else 0
+};
+
+// The set after the checks: the library is up, cmp is a comparison, the
+// ivars are symmetric, and status and indices are there and apart.
 template <class T>
-IvarSet<T> ivar_set(const char *routine, T *ivars, std::size_t nelems, const int *status,
-                    int cmp, const T *values, T value) {
-  require_init(routine);
-  require_cmp(routine, cmp);
-  require_buffer(routine, "ivars", ivars, nelems * sizeof(T));
-  return {ivars, nelems, status, cmp, values, value};
+IvarSet<T> ivar_set(const IvarArgs &a, T *ivars, int cmp, const T *values, T value) {
+  require_init(a.routine);
+  require_cmp(a.routine, cmp);
+  require_buffer(a.routine, a.arg, ivars, a.nelems * sizeof(T));
+  require_wait_buffers(a.routine, a.arg, ivars, saturated_bytes(a.nelems, sizeof(T)), a.status,
+                       saturated_bytes(a.nelems, sizeof(int)), a.indices,
+                       saturated_bytes(a.n_indices, sizeof(std::size_t)));
+  return {ivars, a.nelems, a.status, cmp, values, value};
 }
 
 template <class T> void wait_all(const IvarSet<T> &set) {

@@ -51,7 +51,7 @@ void rma_contiguous(Direction dir, shmem_ctx_t ctx, void *dest, const void *sour
     std::memmove(put ? there : dest, put ? source : there, n);
     return;
   }
-  const BackendCall call(routine);
+  const Call call(routine);
   if (put)
     transport::put(*ctx->channel, at, source, n, world, c);
   else
@@ -76,7 +76,7 @@ void rma_strided(Direction dir, shmem_ctx_t ctx, void *dest, const void *source,
     copy_strided(put ? there : dest, put ? source : there, s);
     return;
   }
-  const BackendCall call(routine);
+  const Call call(routine);
   if (put)
     transport::put_strided(*ctx->channel, at, source, s, world);
   else

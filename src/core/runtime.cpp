@@ -64,7 +64,7 @@ pid_t started_in = 0; // the PE's process; a child forked from it is not a PE
 
 // Programs may end without shmem_finalize (start_pes programs always do):
 // with status 0 the PE finishes with the others, who may still be running
-// (docs/design.md, "The end of a job"); any other status ends the job at
+// (docs/decisions/end-of-job.md); any other status ends the job at
 // once, as nothing waits for it. Then MPI ends if the library started it.
 // The exit of a forked child is only the child's.
 void at_process_exit(int status, void *) {
@@ -119,7 +119,7 @@ void start(int requested, const char *routine) {
 } // namespace
 
 void runtime_init(int requested, int *provided, const char *routine) {
-  const BackendCall call(routine);
+  const Call call(routine);
   static bool exit_hook = false;
   if (requested < SHMEM_THREAD_SINGLE || requested > SHMEM_THREAD_MULTIPLE)
     fatal(routine, "argument requested = %d is not a thread level: allowed "
@@ -142,7 +142,7 @@ void abort_job(int status) {
 // resources of its own (a PE that exits without shmem_finalize meets it
 // there too).
 void runtime_finalize() {
-  const BackendCall call("shmem_finalize");
+  const Call call("shmem_finalize");
   coll_complete_if_started(nullptr);
   if (rt.init_depth > 1) {
     barrier_all();

@@ -27,7 +27,7 @@ void put_signal(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nel
   const std::size_t bytes = require_bytes(routine, "nelems", nelems, elem_bytes);
   require_disjoint(routine, "dest", dest, bytes, "sig_addr", sig_addr, sizeof *sig_addr);
   rma_put(ctx, dest, source, nelems, elem_bytes, pe, Completion::local, routine);
-  const BackendCall call(routine);
+  const Call call(routine);
   transport::flush(*ctx->channel, require_target(routine, ctx, pe));
   amo_post<std::uint64_t>(ctx, sig_addr, op, signal, pe, routine);
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/report.hpp"
+#include "core/checks.hpp"
 #include "core/coll.hpp"
 #include "core/runtime.hpp"
 #include "node/sync.hpp"
@@ -90,10 +91,7 @@ shmemi_team make_shared_team() {
 shmem_team_config_t team_config(const char *routine, const char *config_arg,
                                 const shmem_team_config_t *config, const char *mask_arg,
                                 long mask) {
-  constexpr long known = SHMEM_TEAM_NUM_CONTEXTS;
-  if (mask & ~known)
-    fatal(routine, "argument %s = %#lx has bits of no configuration constant: allowed is 0 "
-                   "or SHMEM_TEAM_NUM_CONTEXTS (%#lx)", mask_arg, mask, known);
+  require_config_mask(routine, mask_arg, mask);
   shmem_team_config_t out{}; // the defaults: num_contexts = 0
   if (!(mask & SHMEM_TEAM_NUM_CONTEXTS)) return out;
   if (config == nullptr)
@@ -114,11 +112,6 @@ const char *triplet_error(int n, int start, int stride, int size) {
   if (stride == 0) return size == 1 ? nullptr : "stride 0 allows size 1 only";
   const long long last = start + static_cast<long long>(size - 1) * stride;
   return last >= 0 && last < n ? nullptr : "the last PE falls outside the parent team";
-}
-
-void require_handle_out(const char *routine, const char *arg, shmem_team_t *out) {
-  if (out == nullptr) fatal(routine, "argument %s is NULL: allowed is a shmem_team_t pointer", arg);
-  *out = SHMEM_TEAM_INVALID;
 }
 
 std::unique_ptr<shmemi_team> take_team(const char *routine, shmem_team_t team) {
@@ -171,8 +164,8 @@ const shmemi_team &require_team(const char *routine, shmem_team_t team) {
 int team_split_strided(const char *routine, shmem_team_t parent, int start, int stride,
                        int size, const shmem_team_config_t *config, long mask,
                        shmem_team_t *new_team) {
-  const BackendCall call(routine);
-  require_handle_out(routine, "new_team", new_team);
+  const Call call(routine);
+  require_team_out(routine, "new_team", new_team);
   if (parent == SHMEM_TEAM_INVALID) return 1;
   const shmemi_team &p = require_team(routine, parent);
   const shmem_team_config_t cfg = team_config(routine, "config", config, "config_mask", mask);
@@ -193,9 +186,9 @@ int team_split_strided(const char *routine, shmem_team_t parent, int start, int 
 // PE's row, the y-axis team its column.
 int team_split_2d(const char *routine, shmem_team_t parent, int xrange, AxisConfig x,
                   AxisConfig y) {
-  const BackendCall call(routine);
-  require_handle_out(routine, "xaxis_team", x.team);
-  require_handle_out(routine, "yaxis_team", y.team);
+  const Call call(routine);
+  require_team_out(routine, "xaxis_team", x.team);
+  require_team_out(routine, "yaxis_team", y.team);
   if (parent == SHMEM_TEAM_INVALID) return 1;
   const shmemi_team &p = require_team(routine, parent);
   const shmem_team_config_t xcfg =
@@ -219,7 +212,7 @@ int team_split_2d(const char *routine, shmem_team_t parent, int xrange, AxisConf
 }
 
 void team_destroy(const char *routine, shmem_team_t team) {
-  const BackendCall call(routine);
+  const Call call(routine);
   if (team == SHMEM_TEAM_INVALID) return;
   if (team == SHMEM_TEAM_WORLD || team == SHMEM_TEAM_SHARED)
     fatal(routine, "argument team is %s: predefined teams cannot be destroyed",
@@ -256,9 +249,10 @@ namespace {
 } // namespace
 
 // The set met last needs no lookup, and its arguments were checked then:
-// the checks, the lock and the map were 150 of the 440 instructions the
-// library added to a forced inter-node 8-byte shmem_broadcast64
-// (callgrind); the slow path apart keeps this one's prologue short.
+// the checks, the lock and the map were a large share of the instructions the
+// library added to a forced inter-node 8-byte shmem_broadcast64 (callgrind;
+// docs/bench/notes.md, "The library's work around each MPI call"); the slow
+// path apart keeps this one's prologue short.
 const shmemi_team &active_set(const char *routine, int PE_start, int logPE_stride,
                               int PE_size) {
   const shmemi_team *last = registry.last_set.load(std::memory_order_acquire);

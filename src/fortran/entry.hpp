@@ -31,6 +31,6 @@ inline void *address(fpointer p) { return reinterpret_cast<void *>(p); }
 #define SHMEMI_F_DEF(RET, NAME, PARAMS, ...)                                   \
   extern "C" SHMEM_API RET NAME##_ PARAMS noexcept {                           \
     [[maybe_unused]] const char *const routine = #NAME;                        \
-    const shmemi::FortranCall call(routine);                                   \
+    const shmemi::Call call(routine, shmemi::Call::From::fortran);             \
     return __VA_ARGS__;                                                        \
   }

@@ -1,7 +1,7 @@
 // Atomic memory operations as MPI_Fetch_and_op, MPI_Accumulate and
 // MPI_Compare_and_swap in the lock_all epoch. Atomicity of mixed operations
-// on one location rests on the MPI library; docs/design.md says which
-// configurations are verified by the mixed-operation stress test.
+// on one location rests on the MPI library; docs/decisions/atomicity.md says
+// which configurations the mixed-operation stress test verifies.
 
 #include "mpi_rma/channels.hpp"
 #include "mpi_rma/issued.hpp"

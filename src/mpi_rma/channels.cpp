@@ -1,7 +1,7 @@
 // The channels behind contexts and their completion: each channel is a pair
 // of windows over the same memory, so MPI_Win_flush on one completes only
 // the operations issued on it, and a context's quiet does not wait for
-// another context's transfers (docs/design.md, "Contexts").
+// another context's transfers (docs/decisions/contexts.md).
 #include <atomic>
 #include <memory>
 #include <mutex>

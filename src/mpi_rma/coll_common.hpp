@@ -42,8 +42,9 @@ MPI_Datatype strided_block(int count, std::size_t elem_bytes, std::ptrdiff_t str
 // where no spec type has that shape) and the operation per Op (null where
 // it has none), made by reduction_types_start (at start_rma, with the
 // datatype of Kind::quad) so that a reduction only looks them up: choosing
-// them on every call (switches, a probe's guard) was 49 of the 311
-// instructions a forced inter-node sum reduction spent in the library.
+// them on every call (switches, a probe's guard) was a large share of
+// the instructions a forced inter-node sum reduction spent in the library
+// (docs/bench/notes.md, "The library's work around each MPI call").
 struct Reduction {
   MPI_Datatype type = MPI_DATATYPE_NULL;
   std::array<MPI_Op, 7> ops{};

@@ -32,7 +32,8 @@ Users users;
 // shared memory, which osc/sm does (and would also take MPI_Win_allocate
 // on one node, so it is left out when nodes are split). MPICH probes for a
 // window address free in every process, page by page, at every
-// MPI_Win_allocate(_shared) (1.2 s per GiB of window here); the library
+// MPI_Win_allocate(_shared), which made start-up grow with the heap
+// (docs/bench/notes.md, "The heap's alignment padding"); the library
 // needs no such address, so the probe is off. An explicit user setting wins.
 void select_components(bool split_nodes) {
 #ifdef OPEN_MPI

@@ -29,7 +29,7 @@ void call_failed(int rc, const char *call, const char *function) {
   char text[MPI_MAX_ERROR_STRING];
   int len = 0;
   MPI_Error_string(rc, text, &len);
-  fatal(BackendCall::routine_or(function), "MPI call failed (in the library's %s): %s: %s",
+  fatal(Call::routine_or(function), "MPI call failed (in the library's %s): %s: %s",
         function, call, text);
 }
 
@@ -82,7 +82,7 @@ constexpr std::size_t page_bytes = 4096;
 // Allocated for a heap of `bytes`: room to align it (MPI aligns window bases
 // to less than a page), the heap, the library's flags, and a page whose first
 // word is the PE's wake-up flag (world.hpp, State::wake). Untouched pages cost no memory
-// (docs/design.md, "Nodes and heaps").
+// (docs/decisions/node-memory.md).
 MPI_Aint heap_allocation(std::size_t bytes) {
   return static_cast<MPI_Aint>(transport::heap_alignment(bytes) + bytes + transport::flag_bytes +
                                page_bytes);
@@ -193,7 +193,7 @@ namespace {
 // The static data's window: created over the variables' whole pages
 // (MPICH misplaces data in windows not 16-byte aligned), so that nothing
 // moves them while the program may be using them, and untouched pages stay
-// untouched (docs/design.md, "Static data"; a dynamic window made Open
+// untouched (docs/decisions/global-variables.md; a dynamic window made Open
 // MPI's fetch-adds far slower).
 void make_default_static_window(const Region &statics) {
   const Region pages = whole_pages(statics, static_cast<std::size_t>(sysconf(_SC_PAGESIZE)));

@@ -1,5 +1,5 @@
 // AMOs executed by this CPU on memory mapped into the process: the heaps of
-// the node when every PE is on it (docs/design.md, "Atomicity"). Signed and
+// the node when every PE is on it (docs/decisions/atomicity.md). Signed and
 // unsigned integers share the two's-complement bits, and the floating-point
 // AMOs (fetch, set, swap) only move bits, so two widths cover every type.
 #pragma once

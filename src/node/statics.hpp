@@ -1,9 +1,10 @@
 // The program's global and static variables (its data and bss): where they
-// are, and how the PEs of a node share them like the heap (docs/design.md,
-// "Static data"). When the library is loaded, before any of the program's
-// code runs, the data+bss move into a memory file mapped at the same
-// addresses; at shmem_init each PE maps the files of the other PEs of its
-// node. A forked child gets a private copy of the pages.
+// are, and how the PEs of a node share them like the heap
+// (docs/decisions/global-variables.md). When the library is loaded, before
+// any of the program's code runs, the data+bss move into a memory file mapped
+// at the same addresses; at shmem_init each PE maps the files of the other
+// PEs of its node. A forked child gets a private copy of the pages
+// (docs/decisions/fork.md).
 #pragma once
 
 #include <cstddef>

@@ -24,7 +24,8 @@ public:
 
   // Where data arrives through MPI, every round polls it: MPICH delivers a
   // put to a waiting PE only inside its MPI calls, and polling every 64th
-  // round of sched_yield made a forced inter-node ping-pong take 35-65 us.
+  // round of sched_yield made a forced inter-node ping-pong several times
+  // slower (docs/bench/notes.md, "Waiting").
   void pause() {
     ++rounds_;
     if (waiting.poll_every_round || rounds_ % poll_rounds == 0) transport::poll();
@@ -64,12 +65,12 @@ private:
 #endif
   }
   // Where nothing arrives through MPI, a poll only serves this PE's own
-  // outstanding operations: one in 64 rounds (a poll costs ~0.1-1 us).
+  // outstanding operations: one in 64 rounds (a poll is an MPI call).
   static constexpr unsigned poll_rounds = 64;
   static constexpr unsigned spin_rounds = 256;
-  // With more PEs than CPUs, spinning only delays the PE waited for (4 PEs
-  // on 2 cores, Open MPI, us: barrier 4.9-10.4 -> 3.3-4.4, broadcast 8 B
-  // 3.9-4.8 -> 1.8-2.6, sum reduction 5.3-5.7 -> 2.9-3.4).
+  // With more PEs than CPUs, spinning only delays the PE waited for: few
+  // spins made the collectives of a crowded node faster
+  // (docs/bench/notes.md, "Waiting").
   static constexpr unsigned crowded_spin_rounds = 4;
   static constexpr unsigned yield_rounds = 4096;
   unsigned rounds_ = 0;

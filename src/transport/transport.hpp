@@ -1,7 +1,7 @@
 // The transport: everything the library asks of its backend (src/mpi_rma/,
 // the only user of MPI), in bytes, PEs and symmetric addresses. PE numbers
 // are world PEs (ranks of MPI_COMM_WORLD). Collectives and communicators
-// are in port/collectives.hpp.
+// are in transport/collectives.hpp.
 #pragma once
 
 #include <cstddef>
@@ -29,7 +29,7 @@ Identity start(bool split_nodes);
 void allow_concurrent_calls();
 // The symmetric heaps as this process sees them. Every heap is followed by
 // flag_bytes, page-aligned and unseen by MPI, for the library's own flags
-// (core/sync.cpp); the runtime zeroes them.
+// (node/sync.cpp); node::start zeroes them.
 constexpr std::size_t flag_bytes = std::size_t{256} << 10;
 // The alignment of every PE's heap base: the largest power of two not above
 // the heap's size (heap_bytes, whole pages), at least a page. The allocator
