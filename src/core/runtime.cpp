@@ -102,8 +102,7 @@ void start(int requested, const char *routine) {
 
   const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   const std::size_t heap_bytes = (rt.config.symmetric_size + page - 1) / page * page;
-  transport::HeapMap heaps = transport::map_memory(heap_bytes, rt.config.force_internode);
-  node::start(rt.my_pe, heap_bytes, std::move(heaps.peers),
+  node::start(rt.my_pe, heap_bytes, transport::map_memory(heap_bytes, rt.config.force_internode),
               rt.thread_level == SHMEM_THREAD_SINGLE);
   // Channels of their own serve contexts only where data moves through MPI.
   const bool all_mapped = node::everything_mapped();

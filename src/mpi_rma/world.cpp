@@ -163,21 +163,21 @@ std::vector<char *> map_node_heaps(char *heap) {
 // The heaps, aligned to heap_alignment, with whole pages (MPICH misplaces
 // data after segments of other sizes, and at window bases not 16-byte
 // aligned).
-transport::HeapMap create_heaps(std::size_t bytes) {
+std::vector<char *> create_heaps(std::size_t bytes) {
   const auto node_size = static_cast<int>(state.node_pes.size());
   int largest = 0;
   SHMEMI_MPI(MPI_Allreduce(&node_size, &largest, 1, MPI_INT, MPI_MAX, state.comm));
   state.channels.clear();
   state.channels.push_back(std::make_unique<Channel>());
   char *heap = largest == 1 ? allocate_window_heap(bytes) : allocate_shared_heap(bytes);
-  transport::HeapMap map{heap, map_node_heaps(heap), node_size == state.n_pes};
+  std::vector<char *> peers = map_node_heaps(heap);
   state.wake.clear();
-  if (map.one_node) {
-    for (char *peer : map.peers)
+  if (node_size == state.n_pes) {
+    for (char *peer : peers)
       state.wake.push_back(reinterpret_cast<std::atomic<int> *>(peer + bytes + transport::flag_bytes));
     state.wake[static_cast<std::size_t>(state.my_pe)]->store(0);
   }
-  return map;
+  return peers;
 }
 
 } // namespace
@@ -277,7 +277,7 @@ bool progress_possible() {
   return level == MPI_THREAD_MULTIPLE;
 }
 
-HeapMap map_memory(std::size_t heap_bytes, bool split_nodes) {
+std::vector<char *> map_memory(std::size_t heap_bytes, bool split_nodes) {
   if (!split_nodes && !shared_segments_possible()) {
     warn("shmem_init", "OMPI_MCA_osc=%s leaves out osc/sm, so PEs share no memory and "
                        "everything goes through MPI; use OMPI_MCA_osc=ucx,sm",

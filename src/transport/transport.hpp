@@ -40,16 +40,12 @@ inline std::size_t heap_alignment(std::size_t heap_bytes) {
   while (alignment <= heap_bytes / 2) alignment *= 2;
   return alignment;
 }
-struct HeapMap {
-  char *local = nullptr;     // this PE's heap, at a multiple of heap_alignment
-  std::vector<char *> peers; // per world PE: its heap mapped here, or null
-                             // (another node); peers[my_pe] == local
-  bool one_node = false;     // every PE's heap is mapped here
-};
 
 // Creates the heaps (shared memory among the PEs of a node; every PE its own
-// node if split_nodes) with a window over all of them.
-HeapMap map_memory(std::size_t heap_bytes, bool split_nodes);
+// node if split_nodes) with a window over all of them. Returns, per world
+// PE, its heap mapped here (at a multiple of heap_alignment), or null for
+// a PE on another node; [my_pe] is this PE's.
+std::vector<char *> map_memory(std::size_t heap_bytes, bool split_nodes);
 // After map_memory: exposes `statics` (whole pages around it) to the other
 // PEs, opens the access epochs and starts the progress thread (every
 // progress_us; 0: none). The window is made over the variables where they

@@ -1,8 +1,8 @@
 /* end_starved ROUNDS [freeze]: a correct job whose last PE ends early, run
- * on a starved machine (tests/support/with_hog.sh; docs/design.md, "The
- * end of a job"). The PEs pass a token around a ring ROUNDS times between
- * barriers; then the last PE puts `done` to every other PE and calls
- * shmem_finalize at once, while the others wait for `done` and then
+ * on a starved machine (tests/support/with_hog.sh;
+ * docs/decisions/end-of-job.md). The PEs pass a token around a ring ROUNDS
+ * times between barriers; then the last PE puts `done` to every other PE
+ * and calls shmem_finalize at once, while the others wait for `done` and then
  * synchronize ROUNDS times in a team of their own. Every PE can always go
  * on, however slowly, so the job must end with status 0 even with a low
  * SHMEM_DEADLOCK_TIMEOUT.

@@ -11,7 +11,7 @@
  * A non-zero STATUS must end the job at once with that status; 0 must end
  * it (status 1) once the waiting PEs cannot go on, except for `get`, where
  * the gets complete, and `compute`, where nobody waits for the exiting PE:
- * these jobs end with status 0 (docs/design.md, "The end of a job"). Every PE prints what it does; the test checks the output
+ * these jobs end with status 0 (docs/decisions/end-of-job.md). Every PE prints what it does; the test checks the output
  * and the time (tests/pe/stress.cmake). */
 #include <shmem.h>
 #include <stdio.h>

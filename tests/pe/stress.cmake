@@ -43,8 +43,8 @@ foreach(prog statics_shared fault_abort fault_segv fault_kill fault_global_exit)
     LABELS "pe;stress;${SHMEM_MPI_FLAVOR}" ENVIRONMENT "${SHMEM_TEST_ENV}")
 endforeach()
 
-# A PE that ends without shmem_finalize (docs/design.md "The end of
-# a job") while the others are in WHERE: with a non-zero status the job ends
+# A PE that ends without shmem_finalize (docs/decisions/end-of-job.md)
+# while the others are in WHERE: with a non-zero status the job ends
 # with it at once; with 0 it ends with status 1 once the others are blocked
 # and have confirmed that they still wait (after SHMEM_DEADLOCK_TIMEOUT, 2 s,
 # at least), except where they can go on (gets from
@@ -80,7 +80,7 @@ exit_test(coll 0 1 "${_stuck}" 4)
 exit_test(get 0 0 "PE 0 got the right data" 2)
 exit_test(compute 0 0 "PE 0 finalized" 2 4)
 
-# Correct jobs on a starved machine (docs/design.md, "The end of a job"):
+# Correct jobs on a starved machine (docs/decisions/end-of-job.md):
 # one busy loop per CPU, more PEs than CPUs, a last PE that calls
 # shmem_finalize while the others still wait for what it put, and a
 # SHMEM_DEADLOCK_TIMEOUT of 1 s. With `freeze`, PE 0 gets no CPU at all for

@@ -1,4 +1,4 @@
-// combine (src/core/combine.cpp) on quad elements: IEEE binary128, which
+// combine (src/transport/combine.cpp) on quad elements: IEEE binary128, which
 // keeps 113 significant bits where x86_64's long double keeps 64, so each
 // expected value below is one that long double arithmetic would not give.
 #include <gtest/gtest.h>

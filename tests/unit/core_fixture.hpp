@@ -28,7 +28,7 @@ inline fake::Config job(int my_pe, int n_pes, std::vector<int> node_pes = {}) {
   return c;
 }
 
-// A mirror of core/sync.cpp's Slot (private there): the page of flags a
+// A mirror of node/sync.cpp's Slot (private there): the page of flags a
 // team meets through, 64 of them after each heap.
 struct FlagLine {
   alignas(64) std::uint64_t word;
@@ -38,7 +38,7 @@ struct SlotMirror {
   FlagLine value, epoch, staged, posted, done;
   std::byte stage[2][shmemi::node::stage_bytes];
 };
-static_assert(sizeof(SlotMirror) == 4096, "core/sync.cpp's Slot is a page");
+static_assert(sizeof(SlotMirror) == 4096, "node/sync.cpp's Slot is a page");
 
 inline SlotMirror *slot_of(int world_pe, int slot) {
   char *flags = shmemi::node::mapping.heaps[static_cast<std::size_t>(world_pe)] + shmemi::node::mapping.heap.size;

@@ -172,18 +172,14 @@ Identity start(bool) {
 
 void allow_concurrent_calls() { record("allow_concurrent_calls"); }
 
-HeapMap map_memory(std::size_t heap_bytes, bool split_nodes) {
+std::vector<char *> map_memory(std::size_t heap_bytes, bool split_nodes) {
   const std::size_t alignment = heap_alignment(heap_bytes);
-  HeapMap map;
-  map.one_node = true;
+  std::vector<char *> peers;
   for (int pe = 0; pe < state.config.n_pes; ++pe) {
     state.heaps.push_back(map_heap(heap_bytes + flag_bytes, alignment));
-    const bool here = on_node(pe, split_nodes);
-    map.peers.push_back(here ? state.heaps.back().base : nullptr);
-    map.one_node = map.one_node && here;
+    peers.push_back(on_node(pe, split_nodes) ? state.heaps.back().base : nullptr);
   }
-  map.local = map.peers[static_cast<std::size_t>(state.config.my_pe)];
-  return map;
+  return peers;
 }
 
 // The other PEs' data+bss, for puts and gets to PEs off this node.

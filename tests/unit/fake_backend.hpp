@@ -3,7 +3,7 @@
 // PE `my_pe` of `n_pes`; the other PEs are simulated memory:
 //  - every PE has a heap (+ flag area) and a copy of the data+bss here;
 //  - the PEs of this node (`node_pes`) get their heap handed to core through
-//    HeapMap::peers, so core reaches them with loads and stores; the others
+//    map_memory's list, so core reaches them with loads and stores; the others
 //    are reached only through the fake's put/get, which copy to and from
 //    their memory here;
 //  - collectives compute the result of a single participant (or copy this

@@ -1,4 +1,4 @@
-// Sharing the data+bss of the running executable (src/core/statics.cpp):
+// Sharing the data+bss of the running executable (src/node/statics.cpp):
 // values survive the move into a memory file, another mapping of the file
 // sees the same variables, and a forked child gets a private snapshot,
 // with the page protections the program set, at a cost that does not grow
