@@ -82,6 +82,17 @@ void at_process_exit(int status, void *) {
   transport::release_mpi();
 }
 
+// The node's PEs map each other's heaps where nodes hold several PEs (the
+// backend then makes a window over them); else MPI allocates each heap,
+// as it would for a program of its own (docs/decisions/node-memory.md).
+std::vector<char *> map_heaps(std::size_t heap_bytes) {
+  const transport::Nodes nodes = transport::join_nodes(heap_bytes, rt.config.force_internode);
+  if (!nodes.shared) return transport::allocate_heap(heap_bytes);
+  std::vector<char *> heaps = node::map_heaps(heap_bytes, nodes.pes, rt.my_pe, rt.n_pes);
+  transport::expose_heap(heaps, heap_bytes);
+  return heaps;
+}
+
 void start(int requested, const char *routine) {
   std::string error; // reported once the PE has its number
   const bool config_ok = config_load(process_env, rt.config, &error);
@@ -102,7 +113,7 @@ void start(int requested, const char *routine) {
 
   const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   const std::size_t heap_bytes = (rt.config.symmetric_size + page - 1) / page * page;
-  node::start(rt.my_pe, heap_bytes, transport::map_memory(heap_bytes, rt.config.force_internode),
+  node::start(rt.my_pe, heap_bytes, map_heaps(heap_bytes),
               rt.thread_level == SHMEM_THREAD_SINGLE);
   // Channels of their own serve contexts only where data moves through MPI.
   const bool all_mapped = node::everything_mapped();

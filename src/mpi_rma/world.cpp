@@ -6,8 +6,11 @@
 #include <functional>
 #include <initializer_list>
 #include <string>
+#include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
+#include "base/aligned_map.hpp"
 #include "base/report.hpp"
 #include "base/symmetric.hpp"
 #include "mpi_rma/channels.hpp"
@@ -79,13 +82,23 @@ private:
 
 constexpr std::size_t page_bytes = 4096;
 
-// Allocated for a heap of `bytes`: room to align it (MPI aligns window bases
-// to less than a page), the heap, the library's flags, and a page whose first
-// word is the PE's wake-up flag (world.hpp, State::wake). Untouched pages cost no memory
+// Allocated for a heap of `bytes` by MPI: the heap, the library's flags, a
+// page whose first word is the PE's wake-up flag (world.hpp, State::wake),
+// and room to align: a page (MPI aligns window bases to less), or with
+// `padded` room for heap_alignment. Untouched pages cost no memory
 // (docs/decisions/node-memory.md).
-MPI_Aint heap_allocation(std::size_t bytes) {
-  return static_cast<MPI_Aint>(transport::heap_alignment(bytes) + bytes + transport::flag_bytes +
-                               page_bytes);
+MPI_Aint heap_allocation(std::size_t bytes, bool padded) {
+  const std::size_t room = padded ? transport::heap_alignment(bytes) : page_bytes;
+  return static_cast<MPI_Aint>(room + bytes + transport::tail_bytes);
+}
+
+// The wake-up flags, when every PE's heap is mapped here.
+void find_wake_flags(const std::vector<char *> &heaps, std::size_t bytes) {
+  state.wake.clear();
+  for (char *heap : heaps)
+    if (heap == nullptr) return state.wake.clear();
+    else state.wake.push_back(reinterpret_cast<std::atomic<int> *>(heap + bytes + transport::flag_bytes));
+  state.wake[static_cast<std::size_t>(state.my_pe)]->store(0);
 }
 
 // Distance from `base` to the first multiple of `alignment` (a power of two).
@@ -94,19 +107,41 @@ MPI_Aint align_shift(const void *base, std::size_t alignment) {
   return static_cast<MPI_Aint>((alignment - address % alignment) % alignment);
 }
 
-// Every PE its own node: one MPI_Win_allocate; MPI does not align its base
-// (MPICH: 16 bytes past a page at 1 PE; Open MPI osc/rdma: 8 mod 16), so the
-// heap starts at the first multiple of heap_alignment and each PE's shift is
-// allgathered into the displacement.
-char *allocate_window_heap(std::size_t bytes) {
+// Every PE its own node: one MPI_Win_allocate, whose base MPI does not
+// align (MPICH: 16 bytes past a page at 1 PE; Open MPI osc/rdma: 8 mod 16).
+// Where MPI allocated shared memory (PEs that share a node, split by
+// SHMEM_FORCE_INTERNODE), the heap's pages are mapped a second time at a
+// multiple of heap_alignment for this PE's own use, so MPI allocates the
+// heap alone; elsewhere (private memory, which cannot be mapped twice) MPI
+// allocates room to align, and the heap starts at its first multiple of
+// heap_alignment. Each PE's shift from its window base is allgathered into
+// the displacement.
+char *allocate_window_heap(std::size_t bytes, bool padded) {
+  const MPI_Aint size = heap_allocation(bytes, padded);
   char *base = nullptr;
-  SHMEMI_MPI(MPI_Win_allocate(heap_allocation(bytes), 1, TrueHints{"same_size"}.get(),
-                              state.comm, &base, &state.channels[0]->heap_win));
-  state.heap_window = {base, static_cast<std::size_t>(heap_allocation(bytes))};
-  const MPI_Aint shift = align_shift(base, transport::heap_alignment(bytes));
+  SHMEMI_MPI(MPI_Win_allocate(size, 1, TrueHints{"same_size"}.get(), state.comm, &base,
+                              &state.channels[0]->heap_win));
+  state.heap_window = {base, static_cast<std::size_t>(size)};
+  const std::size_t alignment = transport::heap_alignment(bytes);
+  const MPI_Aint shift = align_shift(base, padded ? alignment : page_bytes);
+  char *heap = base + shift;
+  if (!padded) {
+    // The system call itself: UCX, which both MPIs may load, replaces
+    // mremap() with a function that drops the fifth argument.
+    heap = map_aligned(bytes + transport::tail_bytes, alignment, [&](void *at) {
+      return syscall(SYS_mremap, base + shift, 0, bytes + transport::tail_bytes,
+                     MREMAP_MAYMOVE | MREMAP_FIXED, at) == reinterpret_cast<long>(at);
+    });
+    if (!transport::all_true(heap != nullptr)) {
+      if (heap != nullptr) munmap(heap, bytes + transport::tail_bytes);
+      SHMEMI_MPI(MPI_Win_free(&state.channels[0]->heap_win));
+      return allocate_window_heap(bytes, true);
+    }
+    state.heap_alias = {heap, bytes + transport::tail_bytes};
+  }
   state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
   SHMEMI_MPI(MPI_Allgather(&shift, 1, MPI_AINT, state.heap_shift.data(), 1, MPI_AINT, state.comm));
-  return base + shift;
+  return heap;
 }
 
 } // namespace
@@ -119,66 +154,6 @@ void create_heap_window(MPI_Win &win) {
 }
 
 namespace {
-
-// Nodes of several PEs: the node's heaps are one MPI_Win_allocate_shared
-// (Open MPI osc/sm puts segments 0x108 past a page: again a shift), and an
-// MPI_Win_create over every heap serves the PEs of other nodes.
-char *allocate_shared_heap(std::size_t bytes) {
-  char *segment = nullptr;
-  SHMEMI_MPI(MPI_Win_allocate_shared(heap_allocation(bytes), 1,
-                                     TrueHints{"alloc_shared_noncontig"}.get(), state.node,
-                                     &segment, &state.node_win));
-  char *heap = segment + align_shift(segment, transport::heap_alignment(bytes));
-  state.heap_window = {heap, bytes};
-  create_heap_window(state.channels[0]->heap_win);
-  state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
-  return heap;
-}
-
-// Every node PE's heap as mapped here, by world PE (null: another node).
-// Each PE's heap lies where it put it in its segment: its shift, which
-// differs from what this mapping's address would give above a page (other
-// processes map the segment at other addresses), is allgathered.
-std::vector<char *> map_node_heaps(char *heap) {
-  std::vector<char *> peers(static_cast<std::size_t>(state.n_pes), nullptr);
-  peers[static_cast<std::size_t>(state.my_pe)] = heap;
-  if (state.node_win == MPI_WIN_NULL) return peers;
-  const std::size_t node_size = state.node_pes.size();
-  std::vector<char *> segments(node_size, nullptr);
-  std::vector<MPI_Aint> shifts(node_size, 0);
-  for (std::size_t r = 0; r < node_size; ++r) {
-    MPI_Aint size = 0;
-    int unit = 0;
-    SHMEMI_MPI(MPI_Win_shared_query(state.node_win, static_cast<int>(r), &size, &unit,
-                                    &segments[r]));
-    if (state.node_pes[r] == state.my_pe) shifts[r] = heap - segments[r];
-  }
-  SHMEMI_MPI(MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, shifts.data(), 1, MPI_AINT,
-                           state.node));
-  for (std::size_t r = 0; r < node_size; ++r)
-    peers[static_cast<std::size_t>(state.node_pes[r])] = segments[r] + shifts[r];
-  return peers;
-}
-
-// The heaps, aligned to heap_alignment, with whole pages (MPICH misplaces
-// data after segments of other sizes, and at window bases not 16-byte
-// aligned).
-std::vector<char *> create_heaps(std::size_t bytes) {
-  const auto node_size = static_cast<int>(state.node_pes.size());
-  int largest = 0;
-  SHMEMI_MPI(MPI_Allreduce(&node_size, &largest, 1, MPI_INT, MPI_MAX, state.comm));
-  state.channels.clear();
-  state.channels.push_back(std::make_unique<Channel>());
-  char *heap = largest == 1 ? allocate_window_heap(bytes) : allocate_shared_heap(bytes);
-  std::vector<char *> peers = map_node_heaps(heap);
-  state.wake.clear();
-  if (node_size == state.n_pes) {
-    for (char *peer : peers)
-      state.wake.push_back(reinterpret_cast<std::atomic<int> *>(peer + bytes + transport::flag_bytes));
-    state.wake[static_cast<std::size_t>(state.my_pe)]->store(0);
-  }
-  return peers;
-}
 
 } // namespace
 
@@ -202,21 +177,6 @@ void make_default_static_window(const Region &statics) {
   state.static_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
   SHMEMI_MPI(MPI_Allgather(&shift, 1, MPI_AINT, state.static_shift.data(), 1, MPI_AINT, state.comm));
   create_static_window(state.channels[0]->static_win);
-}
-
-// Whether MPI can allocate the node's shared segments: Open MPI only with
-// osc/sm, which a user's OMPI_MCA_osc (a list, or ^list to exclude) may
-// leave out.
-bool shared_segments_possible() {
-#ifdef OPEN_MPI
-  const char *osc = std::getenv("OMPI_MCA_osc");
-  if (osc == nullptr) return true;
-  const bool exclude = osc[0] == '^';
-  std::string list = std::string(",") + (osc + exclude) + ",";
-  return (list.find(",sm,") != std::string::npos) != exclude;
-#else
-  return true;
-#endif
 }
 
 // Settings from each PE's environment, which can differ (Open MPI passes
@@ -277,16 +237,33 @@ bool progress_possible() {
   return level == MPI_THREAD_MULTIPLE;
 }
 
-std::vector<char *> map_memory(std::size_t heap_bytes, bool split_nodes) {
-  if (!split_nodes && !shared_segments_possible()) {
-    warn("shmem_init", "OMPI_MCA_osc=%s leaves out osc/sm, so PEs share no memory and "
-                       "everything goes through MPI; use OMPI_MCA_osc=ucx,sm",
-         std::getenv("OMPI_MCA_osc"));
-    split_nodes = true;
-  }
+Nodes join_nodes(std::size_t heap_bytes, bool split_nodes) {
   const Agreed agreed = agree(heap_bytes, split_nodes);
   make_node_comm(agreed.split_nodes);
-  return create_heaps(heap_bytes);
+  state.split_forced = agreed.split_nodes;
+  const auto node_size = static_cast<int>(state.node_pes.size());
+  int largest = 0;
+  SHMEMI_MPI(MPI_Allreduce(&node_size, &largest, 1, MPI_INT, MPI_MAX, state.comm));
+  state.channels.clear();
+  state.channels.push_back(std::make_unique<Channel>());
+  return {state.node_pes, largest > 1};
+}
+
+std::vector<char *> allocate_heap(std::size_t heap_bytes) {
+  std::vector<char *> heaps(static_cast<std::size_t>(state.n_pes), nullptr);
+  heaps[static_cast<std::size_t>(state.my_pe)] =
+      allocate_window_heap(heap_bytes, !state.split_forced);
+  find_wake_flags(heaps, heap_bytes);
+  return heaps;
+}
+
+// The window over this PE's heap is created where it is: the heap, without
+// the library's flags.
+void expose_heap(const std::vector<char *> &heaps, std::size_t heap_bytes) {
+  state.heap_window = {heaps[static_cast<std::size_t>(state.my_pe)], heap_bytes};
+  create_heap_window(state.channels[0]->heap_win);
+  state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
+  find_wake_flags(heaps, heap_bytes);
 }
 
 void start_rma(const Region &statics, unsigned progress_us, unsigned channels) {
@@ -314,8 +291,9 @@ void stop() {
   life_stop();
   reduction_types_stop();
   channels_stop();
-  if (state.node_win != MPI_WIN_NULL) SHMEMI_MPI(MPI_Win_free(&state.node_win));
   state.static_shift.clear();
+  if (state.heap_alias.base) munmap(state.heap_alias.base, state.heap_alias.size);
+  state.heap_alias = {};
   state.node_pes.clear();
   state.wake.clear();
   SHMEMI_MPI(MPI_Comm_free(&state.node));

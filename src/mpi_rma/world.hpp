@@ -22,7 +22,6 @@ struct State {
   int n_pes = 0;
   MPI_Comm node = MPI_COMM_NULL;   // the PEs whose heaps are mapped here
   std::vector<int> node_pes;       // their world PE numbers, in node rank order
-  MPI_Win node_win = MPI_WIN_NULL; // MPI_Win_allocate_shared over `node`
   // The default channel first, then those channel_open hands out; all of
   // them over the same memory: this PE's `heap_window` (its heap after
   // heap_shift[my_pe]) and `static_pages` (its data+bss after
@@ -30,6 +29,12 @@ struct State {
   std::vector<std::unique_ptr<Channel>> channels;
   Region heap_window;
   Region static_pages;
+  // This PE's heap mapped a second time at an aligned address, where MPI
+  // allocated it as shared memory (world.cpp, allocate_window_heap).
+  Region heap_alias;
+  // Every PE was made its own node on request (SHMEM_FORCE_INTERNODE),
+  // though PEs may share one: MPI may allocate windows as shared memory.
+  bool split_forced = false;
   std::vector<MPI_Aint> heap_shift;   // each PE's heap start minus its window base
   std::vector<MPI_Aint> static_shift; // each PE's data+bss start minus its window base
   std::mutex channels_lock;           // channel_open/close

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "base/report.hpp"
+#include "node/peer_file.hpp"
 #include "node/statics.hpp"
 #include "transport/transport.hpp"
 
@@ -27,9 +28,7 @@ void unmap_peer_statics_all() {
 // when the library was loaded, all PEs or none
 // (docs/decisions/global-variables.md); collective.
 void share_statics(bool peers_here) {
-  struct Offer {
-    int pid, fd;
-  } offer{getpid(), -1};
+  PeerFile offer{getpid(), -1};
   const StaticSegment &mine = shared_statics();
   mapping.statics_of.assign(mapping.heaps.size(), nullptr);
   mapping.statics_of[static_cast<std::size_t>(mapping.my_pe)] = mapping.statics.base;
@@ -37,7 +36,7 @@ void share_statics(bool peers_here) {
   if (peers_here && offer.fd < 0)
     debug("shmem_init", "global and static variables are not shared on this node (%s); they are "
                         "reached through MPI", statics_not_shared_because());
-  std::vector<Offer> offers(mapping.heaps.size());
+  std::vector<PeerFile> offers(mapping.heaps.size());
   transport::allgather(&offer, sizeof offer, offers.data());
   bool mapped = !peers_here || offer.fd >= 0;
   for (std::size_t pe = 0; pe < offers.size() && mapped; ++pe) {
@@ -69,6 +68,7 @@ void start(int my_pe, std::size_t heap_bytes, std::vector<char *> heaps, bool si
 
 void stop() {
   unmap_peer_statics_all();
+  unmap_heaps();
   mapping = Mapping{};
   waiting = Waiting{};
 }

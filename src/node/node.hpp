@@ -45,6 +45,17 @@ struct Waiting {
 };
 extern Waiting waiting;
 
+// Where the node's PEs share memory (transport::Nodes::shared): maps this
+// PE's heap (heap_bytes, then transport::tail_bytes) as a memory file at a
+// multiple of transport::heap_alignment, and the heaps of the other world
+// PEs of this node (`node_pes`) through /proc, all or none. Returns per
+// world PE its heap mapped here, or null. Collective over all PEs; the
+// transport exposes the result (transport::expose_heap).
+std::vector<char *> map_heaps(std::size_t heap_bytes, const std::vector<int> &node_pes,
+                              int my_pe, int n_pes);
+// After the transport's windows are gone: unmaps what map_heaps mapped.
+void unmap_heaps();
+
 // Fills the mapping once the transport has mapped the heaps (per world
 // PE, null off the node; heap_bytes each, followed by transport::flag_bytes
 // of flags that this zeroes; heaps[my_pe] is this PE's), shares the data+bss with the node's PEs

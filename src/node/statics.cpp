@@ -19,6 +19,7 @@
 
 #include "base/config.hpp"
 #include "base/report.hpp"
+#include "node/peer_file.hpp"
 
 namespace shmemi::node {
 namespace {
@@ -366,14 +367,9 @@ const StaticSegment &shared_statics() { return shared; }
 const char *statics_not_shared_because() { return not_shared_because; }
 
 char *map_peer_statics(int pid, int fd, const StaticSegment &mine) {
-  char path[64];
-  std::snprintf(path, sizeof path, "/proc/%d/fd/%d", pid, fd);
-  const int theirs = open(path, O_RDWR | O_CLOEXEC);
-  if (theirs < 0) return fail("open /proc/<pid>/fd"), nullptr;
-  void *at = mmap(nullptr, mine.pages.size, PROT_READ | PROT_WRITE, MAP_SHARED, theirs, 0);
-  close(theirs);
-  if (at == MAP_FAILED) return fail("mmap of another PE's data"), nullptr;
-  return static_cast<char *>(at) + mine.lead;
+  char *at = map_peer_file({pid, fd}, mine.pages.size);
+  if (at == nullptr) return fail("mapping another PE's data through /proc/<pid>/fd"), nullptr;
+  return at + mine.lead;
 }
 
 void unmap_peer_statics(char *peer_statics, const StaticSegment &mine) {

@@ -21,16 +21,17 @@ struct Identity {
 
 // Starts MPI if the program has not, or joins the program's MPI, and holds
 // it until release_mpi (see mpi_rma/hybrid.cpp). Collective over
-// MPI_COMM_WORLD. split_nodes: every PE will be its own node (map_memory),
+// MPI_COMM_WORLD. split_nodes: every PE will be its own node (join_nodes),
 // so MPI need not share memory.
 Identity start(bool split_nodes);
 // Program threads may call the transport concurrently from now on
-// (SHMEM_THREAD_MULTIPLE); call before map_memory.
+// (SHMEM_THREAD_MULTIPLE); call before join_nodes.
 void allow_concurrent_calls();
-// The symmetric heaps as this process sees them. Every heap is followed by
-// flag_bytes, page-aligned and unseen by MPI, for the library's own flags
-// (node/sync.cpp); node::start zeroes them.
+// Every heap is followed by flag_bytes, page-aligned and unseen by MPI, for
+// the library's own flags (node/sync.cpp; node::start zeroes them), then a
+// page the backend keeps for itself: tail_bytes in all.
 constexpr std::size_t flag_bytes = std::size_t{256} << 10;
+constexpr std::size_t tail_bytes = flag_bytes + 4096;
 // The alignment of every PE's heap base: the largest power of two not above
 // the heap's size (heap_bytes, whole pages), at least a page. The allocator
 // hands out the same offsets on every PE, so this is the largest alignment
@@ -41,12 +42,25 @@ inline std::size_t heap_alignment(std::size_t heap_bytes) {
   return alignment;
 }
 
-// Creates the heaps (shared memory among the PEs of a node; every PE its own
-// node if split_nodes) with a window over all of them. Returns, per world
-// PE, its heap mapped here (at a multiple of heap_alignment), or null for
-// a PE on another node; [my_pe] is this PE's.
-std::vector<char *> map_memory(std::size_t heap_bytes, bool split_nodes);
-// After map_memory: exposes `statics` (whole pages around it) to the other
+// Which PEs share this PE's node. Collective over all PEs, which agree on
+// what must be the same everywhere (the heap's size; split_nodes if any PE
+// asks: every PE is then its own node).
+struct Nodes {
+  std::vector<int> pes; // the world PEs of this node, this PE among them
+  bool shared = false;  // some node holds more than one PE
+};
+Nodes join_nodes(std::size_t heap_bytes, bool split_nodes);
+// Where no node holds more than one PE: the backend allocates this PE's
+// heap (heap_bytes, then tail_bytes) at a multiple of heap_alignment, with
+// a window over every PE's. Returns per world PE its heap as mapped here
+// (this PE's; a backend that maps others' may return those too), else
+// null. Collective.
+std::vector<char *> allocate_heap(std::size_t heap_bytes);
+// Otherwise the node layer maps the heaps (node::map_heaps), and this makes
+// a window over every PE's: `heaps` per world PE as mapped here (null: not
+// mapped), heap_bytes then tail_bytes each. Collective.
+void expose_heap(const std::vector<char *> &heaps, std::size_t heap_bytes);
+// After the heap: exposes `statics` (whole pages around it) to the other
 // PEs, opens the access epochs and starts the progress thread (every
 // progress_us; 0: none). The window is made over the variables where they
 // are: nothing moves or copies them. Makes `channels` channels besides the

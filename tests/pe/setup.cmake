@@ -54,6 +54,12 @@ shmem_pe_test(mem_align_odd_heap SOURCES ${_pe}/mem_align_large.c NP 2 4 LABELS 
               ARGS 2097152 ENV SHMEM_SYMMETRIC_SIZE=3M)
 shmem_pe_test(mem_align_page_heap SOURCES ${_pe}/mem_align_large.c NP 2 LABELS memory
               ARGS 4096 ENV SHMEM_SYMMETRIC_SIZE=4K)
+# A heap costs its size, not twice it: 2 PEs of 10 GiB aligned to 8 GiB
+# (this machine's 24 GiB of /dev/shm would not hold two padded ones), and
+# 64 PEs of the default heap on one node (Open MPI; MPICH runs 2 PEs here).
+shmem_pe_test(mem_align_10g_heap PROGRAM mem_align_large NP 2 TIMEOUT 120 LABELS memory
+              ARGS 8589934592 ENV SHMEM_SYMMETRIC_SIZE=10G)
+shmem_pe_test(heap_whole SOURCES ${_pe}/heap_whole.c NP 2 64 TIMEOUT 300 LABELS memory)
 
 # The profiling interface (section 10): the program's own shmem_long_put and
 # shmem_putmem replace the library's, with the shared and with the static

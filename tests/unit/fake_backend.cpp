@@ -48,6 +48,7 @@ struct State {
   std::vector<fake::Call> calls;
   std::function<void()> poll_hook;
   bool arrived = false;
+  bool split_nodes = false; // join_nodes was asked for every PE its own node
 };
 State state;
 
@@ -172,15 +173,28 @@ Identity start(bool) {
 
 void allow_concurrent_calls() { record("allow_concurrent_calls"); }
 
-std::vector<char *> map_memory(std::size_t heap_bytes, bool split_nodes) {
+// The simulated node's heaps are all in this process, so the fake says
+// that no node shares memory and hands core every heap of this node from
+// allocate_heap.
+Nodes join_nodes(std::size_t, bool split_nodes) {
+  state.split_nodes = split_nodes;
+  Nodes nodes;
+  for (int pe = 0; pe < state.config.n_pes; ++pe)
+    if (on_node(pe, split_nodes)) nodes.pes.push_back(pe);
+  return nodes;
+}
+
+std::vector<char *> allocate_heap(std::size_t heap_bytes) {
   const std::size_t alignment = heap_alignment(heap_bytes);
   std::vector<char *> peers;
   for (int pe = 0; pe < state.config.n_pes; ++pe) {
-    state.heaps.push_back(map_heap(heap_bytes + flag_bytes, alignment));
-    peers.push_back(on_node(pe, split_nodes) ? state.heaps.back().base : nullptr);
+    state.heaps.push_back(map_heap(heap_bytes + tail_bytes, alignment));
+    peers.push_back(on_node(pe, state.split_nodes) ? state.heaps.back().base : nullptr);
   }
   return peers;
 }
+
+void expose_heap(const std::vector<char *> &, std::size_t) { record("expose_heap"); }
 
 // The other PEs' data+bss, for puts and gets to PEs off this node.
 void start_rma(const Region &statics, unsigned, unsigned channels) {
