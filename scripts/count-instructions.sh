@@ -3,7 +3,8 @@
 # OpenSHMEM operation spends in this library around its MPI calls, counted
 # by callgrind on PE 0 of a forced inter-node run of 2 PEs (every operation
 # through MPI). Timings on a shared VM swing 2x between runs; instruction
-# counts do not (docs/design.md, "The fixed cost between nodes").
+# counts do not (docs/decisions/fixed-cost.md; the counts: docs/bench/notes.md,
+# "The library's work around each MPI call").
 #
 #   scripts/count-instructions.sh build-bench-openmpi put
 #
