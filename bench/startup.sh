@@ -30,7 +30,9 @@ command_of() { # CONFIG NP
   case $1 in
     ours-mpich) echo "mpiexec.mpich -n $2 build-bench-mpich/bench/startup" ;;
     ours-openmpi) echo "build-bench-openmpi/tools/oshrun -np $2 build-bench-openmpi/bench/startup" ;;
-    oshmem) echo "/usr/bin/oshrun --allow-run-as-root --oversubscribe -np $2 build-bench/startup_oshmem" ;;
+    # osc/ucx, as bench/run.sh gives OSHMEM: Debian's default osc/rdma
+    # crashes OSHMEM's shmem_finalize here.
+    oshmem) echo "env OMPI_MCA_osc=ucx /usr/bin/oshrun --allow-run-as-root --oversubscribe -np $2 build-bench/startup_oshmem" ;;
   esac
 }
 
