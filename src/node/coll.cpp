@@ -7,6 +7,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <utility>
 
 #include "node/node.hpp"
@@ -20,13 +21,13 @@ using transport::Elem;
 using transport::Op;
 
 // `local` (shared) as mapped from world PE pe's memory.
-const char *peer(const void *local, int world_pe) {
+char *peer(const void *local, int world_pe) {
   SymAddr at{};
   locate(local, 1, at);
   return address(at, world_pe);
 }
 
-const char *member_data(const Team &team, const void *local, int member) {
+char *member_data(const Team &team, const void *local, int member) {
   return peer(local, team_world_pe(team, member));
 }
 
@@ -164,25 +165,30 @@ void gather_blocks(const Team &team, void *dest, const void *source,
   node_barrier(team);
 }
 
+// Each member writes its blocks into the others' dest (ready, by the
+// spec, when any member calls) and is done when the others' have arrived:
+// no barrier, and a PE that waits lets the others push without it.
 void alltoall(const Team &team, void *dest, const void *source,
               const transport::Exchange &x) {
   const int me = team_index(team, mapping.my_pe);
   const auto eb = static_cast<std::ptrdiff_t>(x.elem_bytes);
   const auto block = static_cast<std::ptrdiff_t>(x.nelems);
   const bool contiguous = x.dst_stride == 1 && x.src_stride == 1;
-  node_barrier(team);
+  std::optional<Pushed> pushed;
+  if (team.size > 1) pushed.emplace(team);
   for (int k = 0; k < team.size; ++k) {
-    const int m = (me + k) % team.size; // members read in a ring: no hot spot
-    const char *from = member_data(team, source, m) + me * block * x.src_stride * eb;
-    char *to = static_cast<char *>(dest) + m * block * x.dst_stride * eb;
+    const int m = (me + k) % team.size; // members written in a ring: no hot spot
+    const char *from = static_cast<const char *>(source) + m * block * x.src_stride * eb;
+    char *to = member_data(team, dest, m) + me * block * x.dst_stride * eb;
     if (contiguous) {
       std::memcpy(to, from, x.nelems * x.elem_bytes);
-      continue;
+    } else {
+      for (std::ptrdiff_t e = 0; e < block; ++e)
+        std::memcpy(to + e * x.dst_stride * eb, from + e * x.src_stride * eb, x.elem_bytes);
     }
-    for (std::ptrdiff_t e = 0; e < block; ++e)
-      std::memcpy(to + e * x.dst_stride * eb, from + e * x.src_stride * eb, x.elem_bytes);
+    if (m != me) pushed->arrive(m);
   }
-  node_barrier(team);
+  if (pushed) pushed->wait();
 }
 
 void reduce(const Team &team, void *dest, const void *source, std::size_t nelems,
@@ -251,7 +257,7 @@ std::size_t complete_locked(const Team *team, std::size_t keep) {
 
 std::size_t settled = 0; // completed by settle(): counted by the next complete()
 
-// Before a staged collective: Staged n reuses the buffer of n - 2, which
+// Before a staged collective: Staged n reuses the buffer of n - stage_depth, which
 // every member, this PE too, must have finished reading. A blocking one
 // with nothing started pays one load, no lock.
 void settle(const Team &team, std::size_t keep) {
@@ -260,9 +266,9 @@ void settle(const Team &team, std::size_t keep) {
   if (!outstanding.list.empty()) settled += complete_locked(&team, keep);
 }
 
-// A Staged for a new collective of the team (at most one other left).
+// A Staged for a new collective of the team (at most stage_depth - 1 others left).
 std::unique_ptr<Staged> next_staged(const Team &team) {
-  settle(team, 1);
+  settle(team, stage_depth - 1);
   return std::make_unique<Staged>(team);
 }
 

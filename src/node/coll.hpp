@@ -43,9 +43,10 @@ void sum_scan(const Team &team, void *dest, const void *source, std::size_t nele
 // Nonblocking broadcasts, reductions and scans of at most stage_bytes on a
 // team with a slot (startable): the start posts this PE's data in its
 // staging buffer, the completion reads the others'. Staged collectives
-// reuse a buffer every second time, so a start (blocking or not) first
-// completes this PE's started ones of the team but the latest: the start
-// of the team's staged collective n waits until every member started n - 2.
+// reuse a buffer every stage_depth-th time, so a start (blocking or not)
+// first completes this PE's started ones of the team but the latest
+// stage_depth - 1: the start of the team's staged collective n waits until
+// every member completed n - stage_depth (at the latest when it starts n).
 bool startable(const Team &team, const void *dest, const void *source,
                std::size_t bytes);
 void broadcast_start(const Team &team, void *dest, const void *source,

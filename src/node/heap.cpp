@@ -89,6 +89,8 @@ std::vector<char *> map_heaps(std::size_t heap_bytes, const std::vector<int> &no
   return mapped_heaps;
 }
 
+bool heap_is_new() { return !mapped_heaps.empty(); }
+
 void unmap_heaps() {
   for (char *heap : mapped_heaps)
     if (heap != nullptr) munmap(heap, mapped_bytes);

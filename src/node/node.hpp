@@ -55,10 +55,13 @@ std::vector<char *> map_heaps(std::size_t heap_bytes, const std::vector<int> &no
                               int my_pe, int n_pes);
 // After the transport's windows are gone: unmaps what map_heaps mapped.
 void unmap_heaps();
+// map_heaps made this PE's heap: new memory, all zero.
+bool heap_is_new();
 
 // Fills the mapping once the transport has mapped the heaps (per world
 // PE, null off the node; heap_bytes each, followed by transport::flag_bytes
-// of flags that this zeroes; heaps[my_pe] is this PE's), shares the data+bss with the node's PEs
+// of flags, zero once this returns; heaps[my_pe] is this PE's), shares the
+// data+bss with the node's PEs
 // (collective over all PEs) and sets how waits behave. `single_thread`:
 // the program runs at SHMEM_THREAD_SINGLE.
 void start(int my_pe, std::size_t heap_bytes, std::vector<char *> heaps, bool single_thread);

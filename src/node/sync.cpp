@@ -14,21 +14,23 @@ namespace shmemi::node {
 // One cache line per barrier round, written only by the member 2^round
 // places below; this PE's count of the team's barriers; the posted value.
 // Epochs only grow, so a flag that is ahead (its writer already in the
-// next barrier) still means "arrived". Then the staged collectives' lines
-// and buffers (see Staged).
+// next barrier) still means "arrived". Then the pushed collectives' lines
+// (see Pushed), and the staged collectives' lines and buffers (see Staged).
 struct alignas(64) FlagLine {
   std::uint64_t word;
 };
-struct Slot {
-  FlagLine round[27];
+struct alignas(4096) Slot {
+  FlagLine round[24];
   FlagLine value;
   FlagLine epoch;
-  FlagLine staged;  // this PE's count of the team's staged collectives
-  FlagLine posted;  // the latest of them whose data this PE's buffer holds
-  FlagLine done;    // the latest of them this PE finished reading
-  std::byte stage[2][stage_bytes];
+  FlagLine pushed;     // this PE's count of the team's pushed collectives
+  FlagLine arrived[2]; // pushes received, by the parity of their count
+  FlagLine staged;     // this PE's count of the team's staged collectives
+  FlagLine posted;     // the latest of them whose data this PE's buffers hold
+  FlagLine done;       // the latest of them this PE finished reading
+  std::byte stage[stage_depth][stage_bytes];
 };
-static_assert(sizeof(Slot) == 4096, "a slot is a page");
+static_assert(sizeof(Slot) == 20 << 10, "a slot is 5 pages: 32 lines, then the buffers");
 
 namespace {
 
@@ -121,32 +123,51 @@ std::uint64_t posted_value(const Team &team, int world_pe) {
   return __atomic_load_n(&slot_of(team.slot, world_pe)->value.word, __ATOMIC_RELAXED);
 }
 
+Pushed::Pushed(const Team &team)
+    : team_(team), number_(++slot_of(team.slot, mapping.my_pe)->pushed.word) {}
+
+void Pushed::arrive(int member) {
+  Slot *theirs = slot_of(team_.slot, team_world_pe(team_, member));
+  __atomic_fetch_add(&theirs->arrived[number_ % 2].word, 1, __ATOMIC_RELEASE);
+}
+
+// Collectives 1, 3, 5, ... count in arrived[1], 2, 4, ... in arrived[0]:
+// (number_ + 1) / 2 of them so far, each with a push from every other member.
+void Pushed::wait() {
+  const std::uint64_t expected =
+      static_cast<std::uint64_t>(team_.size - 1) * ((number_ + 1) / 2);
+  const std::uint64_t *arrived = &slot_of(team_.slot, mapping.my_pe)->arrived[number_ % 2].word;
+  wait_for([&] { return __atomic_load_n(arrived, __ATOMIC_ACQUIRE) >= expected; });
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+}
+
 Staged::Staged(const Team &team)
     : team_(team), mine_(slot_of(team.slot, mapping.my_pe)), number_(++mine_->staged.word) {}
 
 Staged::~Staged() { __atomic_store_n(&mine_->done.word, number_, __ATOMIC_RELEASE); }
 
-// The buffer was last used two staged collectives ago: every member must be
-// done reading it.
+// The buffer was last used stage_depth staged collectives ago: every
+// member must be done reading it.
 void *Staged::mine() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (number_ > 2) {
+  if (number_ > stage_depth) {
     for (int m = 0; m < team_.size; ++m) {
       const std::uint64_t *done = &slot_of(team_.slot, team_world_pe(team_, m))->done.word;
-      wait_for([&] { return __atomic_load_n(done, __ATOMIC_ACQUIRE) >= number_ - 2; });
+      wait_for([&] { return __atomic_load_n(done, __ATOMIC_ACQUIRE) >= number_ - stage_depth; });
     }
   }
-  return mine_->stage[number_ % 2];
+  return mine_->stage[number_ % stage_depth];
 }
 
 void Staged::post() { __atomic_store_n(&mine_->posted.word, number_, __ATOMIC_RELEASE); }
 
-// A member's `posted` may be ahead (it already staged the next collective,
-// in its other buffer), never past number_ + 1 before this PE is done.
+// A member's `posted` may be ahead (it already staged later collectives,
+// in its other buffers), never past number_ + stage_depth - 1 before this
+// PE is done.
 const void *Staged::of(int member) {
   Slot *theirs = slot_of(team_.slot, team_world_pe(team_, member));
   wait_for([&] { return __atomic_load_n(&theirs->posted.word, __ATOMIC_ACQUIRE) >= number_; });
-  return theirs->stage[number_ % 2];
+  return theirs->stage[number_ % stage_depth];
 }
 
 } // namespace shmemi::node

@@ -50,13 +50,37 @@ void node_barrier(const Team &team);
 void post_value(const Team &team, std::uint64_t value);
 std::uint64_t posted_value(const Team &team, int world_pe);
 
-// Small collectives of a team with a slot meet through two staging buffers
-// per member, used in turn: a member that contributes data copies it into
-// its buffer and posts it, the readers wait for the post and copy out. One
-// store and one wait per member replace the two barriers around the reads
-// of members' heaps (the buffer being reused only once every member is done
-// with the collective before last). Every member constructs one Staged per
-// collective, in the same order; it counts as done when destroyed.
+// Collectives in which every member writes its data into every other
+// member's memory (alltoall): a member copies its blocks, then counts one
+// push arrived on each of the others, and is done once all the others'
+// pushes of this collective arrived here. Nobody waits to start, and
+// nobody is done before every member started: a member can be at most one
+// pushed collective ahead of another (it cannot finish n + 1 before the
+// other pushed n + 1), so arrivals are counted apart by the parity of n.
+// Every member constructs one Pushed per collective, in the same order.
+class Pushed {
+public:
+  explicit Pushed(const Team &team);
+  void arrive(int member); // this PE's data is in member's memory
+  void wait();             // every other member's data is in this PE's
+
+private:
+  const Team &team_;
+  std::uint64_t number_;
+};
+
+// Small collectives of a team with a slot meet through a ring of
+// stage_depth staging buffers per member, used in turn: a member that
+// contributes data copies it into its next buffer and posts it, the readers
+// wait for the post and copy out. One store and one wait per member replace
+// the two barriers around the reads of members' heaps. A buffer is reused
+// once every member is done with the collective stage_depth before, so a
+// broadcast's root runs up to that many collectives ahead of its readers:
+// where PEs outnumber cores, a reader then takes several in one turn on a
+// core instead of one (docs/bench/crowd.md). Every member constructs one
+// Staged per collective, in the same order; it counts as done when
+// destroyed.
+constexpr std::size_t stage_depth = 16;
 constexpr std::size_t stage_bytes = 1024;
 class Staged {
 public:

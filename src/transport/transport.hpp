@@ -30,7 +30,7 @@ void allow_concurrent_calls();
 // Every heap is followed by flag_bytes, page-aligned and unseen by MPI, for
 // the library's own flags (node/sync.cpp; node::start zeroes them), then a
 // page the backend keeps for itself: tail_bytes in all.
-constexpr std::size_t flag_bytes = std::size_t{256} << 10;
+constexpr std::size_t flag_bytes = std::size_t{1280} << 10; // 64 slots of node/sync.cpp
 constexpr std::size_t tail_bytes = flag_bytes + 4096;
 // The alignment of every PE's heap base: the largest power of two not above
 // the heap's size (heap_bytes, whole pages), at least a page. The allocator

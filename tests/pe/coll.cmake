@@ -68,3 +68,6 @@ if(SHMEM_MPI_FLAVOR STREQUAL "mpich")
   shmem_pe_test(team_shared_2nodes SOURCES pe/team_shared.c LINK MPI::MPI_C NP 2 TIMEOUT 120
                 LABELS coll ENV MPIR_CVAR_NUM_CLIQUES=2)
 endif()
+# Collectives back to back without barriers, on the world and a split team,
+# checked at once: run-ahead roots and early pushes show as wrong values.
+shmem_pe_test(coll_pipeline SOURCES pe/coll_pipeline.c NP 2 3 8 TIMEOUT 300 LABELS coll)
