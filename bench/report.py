@@ -43,6 +43,9 @@ LATENCY = ["put8_quiet_us", "get8_us", "p_quiet_us", "g_us", "fetch_add_us", "cs
 RATES = ["put8_nbi_rate", "add_rate"]
 SIZES = [8, 16, 64, 256, 1024, 4096, 16 << 10, 64 << 10, 256 << 10, 1 << 20, 4 << 20]
 BIG = "4194304"
+# The large transfers (64 KiB-4 MiB), on the heap and on global variables.
+LARGE = [64 << 10, 256 << 10, 1 << 20, 4 << 20]
+BANDWIDTH = ["bw_put", "bw_get", "gvar_bw_put", "gvar_bw_get"]
 DESCRIPTION = {
     "put8_quiet_us": "8-byte put + quiet",
     "get8_us": "8-byte get",
@@ -282,10 +285,13 @@ def targets(res):
         add("on a node, rate vs OSHMEM", m, "ours-{mpi}", "oshmem", m, 1.3, False)
     add("on a node, ping-pong vs OSHMEM", "pingpong_us", "ours-{mpi}", "oshmem", "pingpong_us",
         0.9, True)
-    for m in ["barrier_us", "bcast8_us", "reduce_sum_us"]:
+    for m in ["barrier_us", "bcast8_us", "reduce_sum_us", "alltoall8_us"]:
         add("on a node, collective no slower than OSHMEM", m, "ours-{mpi}", "oshmem", m, 1.0, True)
-    add("on a node, 4 MiB put vs memcpy", f"bw_put_{BIG}", "ours-{mpi}", "mpi-{mpi}",
-        f"bw_memcpy_{BIG}", 0.95, False)
+    for m in [f"{kind}_{size}" for kind in BANDWIDTH for size in LARGE]:
+        add("on a node, large transfer vs memcpy", m, "ours-{mpi}", "mpi-{mpi}",
+            "bw_memcpy_" + m.rsplit("_", 1)[1], 0.95, False)
+    for m in [f"{kind}_{size}" for kind in BANDWIDTH for size in LARGE]:
+        add("on a node, large transfer vs OSHMEM", m, "ours-{mpi}", "oshmem", m, 1.0, False)
     rows += between_nodes_targets(res, "inter-node mode", "ours-{mpi}-internode", "mpi-{mpi}-multiple")
     for m in GVAR:
         add("on a node, global variable vs OSHMEM", m, "ours-{mpi}", "oshmem", m, 0.7, True)
@@ -304,18 +310,19 @@ def metric_order(res):
     names = {m for (_, m) in res
              if not re.search(r"_np\d+$", m) and m not in CTX and not is_overlap(m)}
     ordered = LATENCY + RATES
-    for kind in ["bw_put", "bw_get", "bw_memcpy"]:
+    for kind in BANDWIDTH + ["bw_memcpy"]:
         ordered += [f"{kind}_{s}" for s in SIZES]
     return [m for m in ordered if m in names] + sorted(names - set(ordered))
 
 
 def label(metric):
-    bw = re.match(r"bw_(put|get|memcpy)_(\d+)$", metric)
+    bw = re.match(r"(gvar_)?bw_(put|get|memcpy)_(\d+)$", metric)
     if bw:
-        size = int(bw.group(2))
+        size = int(bw.group(3))
         text = f"{size >> 20} MiB" if size >= 1 << 20 else f"{size >> 10} KiB" if size >= 1024 \
             else f"{size} B"
-        return f"`{metric}` ({bw.group(1)} {text})"
+        where = ", global variables" if bw.group(1) else ""
+        return f"`{metric}` ({bw.group(2)} {text}{where})"
     return f"`{metric}` ({DESCRIPTION[metric]})" if metric in DESCRIPTION else f"`{metric}`"
 
 

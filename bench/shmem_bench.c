@@ -13,8 +13,9 @@
  * routines with a ring of COLL_SLOTS pSync/pWrk arrays and one
  * shmem_barrier_all per ring turn (a pSync array may be reused only once
  * every PE has left the previous call that used it), so their times include
- * 1/COLL_SLOTS of a barrier. The gvar_ metrics repeat the small RMA, AMO and
- * ping-pong metrics on global variables instead of heap words. */
+ * 1/COLL_SLOTS of a barrier. The gvar_ metrics repeat the small RMA, AMO,
+ * ping-pong and bandwidth metrics on global variables instead of heap
+ * memory. */
 #define _POSIX_C_SOURCE 200809L
 #include <shmem.h>
 
@@ -41,9 +42,11 @@ static long *psync;      /* COLL_SLOTS x SYNC_LONGS */
 static long *pwrk;       /* COLL_SLOTS x WRK_LONGS */
 static long *coll_src, *coll_dst; /* npes longs each */
 
-/* The same targets as global variables (the gvar_ metrics). */
+/* The same targets as global variables (the gvar_ metrics); the arrays are
+ * BENCH_MAX_BYTES each. */
 static long gvar_word[8];
 static long gvar_flag;
+static char gvar_src[BENCH_MAX_BYTES], gvar_dst[BENCH_MAX_BYTES];
 
 static struct bench b;
 static long seq; /* ping-pong sequence number, the same on both PEs */
@@ -185,12 +188,25 @@ static long on_globals(long (*run)(long), long n) {
   return done;
 }
 
+/* run(n) with src and dst pointing at global arrays. */
+static long on_global_arrays(long (*run)(long), long n) {
+  char *heap_src = src, *heap_dst = dst;
+  src = gvar_src;
+  dst = gvar_dst;
+  const long done = run(n);
+  src = heap_src;
+  dst = heap_dst;
+  return done;
+}
+
 static long run_gvar_put8(long n) { return on_globals(run_put8, n); }
 static long run_gvar_get8(long n) { return on_globals(run_get8, n); }
 static long run_gvar_fetch_add(long n) { return on_globals(run_fetch_add, n); }
 static long run_gvar_cswap(long n) { return on_globals(run_cswap, n); }
 static long run_gvar_add(long n) { return on_globals(run_add, n); }
 static long run_gvar_pingpong(long n) { return on_globals(run_pingpong, n); }
+static long run_gvar_bw_put(long n) { return on_global_arrays(run_bw_put, n); }
+static long run_gvar_bw_get(long n) { return on_global_arrays(run_bw_get, n); }
 
 static const struct bench_metric metrics[] = {
     BENCH_COMMON_METRICS(BENCH_METRIC_ROW)
@@ -200,6 +216,8 @@ static const struct bench_metric metrics[] = {
     {"gvar_cswap_us", run_gvar_cswap, BENCH_LATENCY, BENCH_PE0},
     {"gvar_add_rate", run_gvar_add, BENCH_RATE, BENCH_PE0},
     {"gvar_pingpong_us", run_gvar_pingpong, BENCH_HALF_RTT, BENCH_ALL},
+    {"gvar_bw_put", run_gvar_bw_put, BENCH_BANDWIDTH, BENCH_PE0},
+    {"gvar_bw_get", run_gvar_bw_get, BENCH_BANDWIDTH, BENCH_PE0},
 };
 
 static void barrier(void) { shmem_barrier_all(); }
@@ -225,6 +243,8 @@ static void allocate(void) {
   src = heap(BENCH_MAX_BYTES);
   dst = heap(BENCH_MAX_BYTES);
   memset(src, 1 + b.me, BENCH_MAX_BYTES);
+  memset(gvar_src, 1 + b.me, BENCH_MAX_BYTES);
+  memset(gvar_dst, 0, BENCH_MAX_BYTES);
   word = heap(8 * sizeof(long));
   flag = heap(sizeof(long));
   ctl = heap(sizeof(long));

@@ -7,12 +7,14 @@
 # AddressSanitizer and LeakSanitizer, and the threaded tests on both MPIs
 # built with ThreadSanitizer (scripts/test-tsan.sh), and last the multi-PE
 # programs on 2 emulated hosts with both MPIs (scripts/test-cluster.sh; it
-# says SKIPPED where namespaces cannot be made). Extra arguments go to
-# ctest, e.g. -L amo or -LE large.
+# says SKIPPED where namespaces cannot be made). Tests run SHMEM_TEST_JOBS
+# at a time (default 2; PEs wait by yielding, so two jobs share two cores).
+# Extra arguments go to ctest, e.g. -L amo or -LE large.
 set -e
 root=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
 "$root/scripts/deps.sh"
 status=0
+export CTEST_PARALLEL_LEVEL="${SHMEM_TEST_JOBS:-2}"
 stage() { echo "=== $(date +%T) $*"; }
 for mpi in mpich openmpi; do
   stage "$mpi: build"
