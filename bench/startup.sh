@@ -1,7 +1,7 @@
 #!/bin/bash
 # startup.sh [passes]: shmem_init's time and the memory a PE pays for the
 # library (bench/startup.c), this library against Open MPI's OSHMEM in the
-# same run: at 2, 16, 32 and 64 PEs on this node with Open MPI (more PEs
+# same run: at 2, 16, 32, 64 and 128 PEs on this node with Open MPI (more PEs
 # than cores: --oversubscribe), round-robin, and at 2 PEs with MPICH (which
 # busy-polls when PEs outnumber cores). Writes the median of the passes
 # (default 3), with the slowest and fastest run, to docs/bench/startup.md;
@@ -12,7 +12,7 @@ exec </dev/null
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
 cd "$root"
 passes=${1:-3}
-pes=${STARTUP_PES:-2 16 32 64}
+pes=${STARTUP_PES:-2 16 32 64 128}
 out=docs/bench/startup.md
 raw=build-bench/raw-startup
 mkdir -p "$raw"

@@ -1,12 +1,12 @@
 #include "node/node.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <unistd.h>
 
 #include "base/report.hpp"
 #include "node/peer_file.hpp"
 #include "node/statics.hpp"
+#include "node/sync.hpp"
 #include "transport/transport.hpp"
 
 namespace shmemi::node {
@@ -56,8 +56,7 @@ void start(int my_pe, std::size_t heap_bytes, std::vector<char *> heaps, bool si
   mapping.heaps = std::move(heaps);
   mapping.heap = {mapping.heaps[static_cast<std::size_t>(my_pe)], heap_bytes};
   mapping.statics = static_data_region();
-  if (!heap_is_new()) // node/sync.cpp's flags, touched only where used
-    std::memset(mapping.heap.base + heap_bytes, 0, transport::flag_bytes);
+  slots_start();
   const auto node_pes = std::count_if(mapping.heaps.begin(), mapping.heaps.end(),
                                       [](const char *heap) { return heap != nullptr; });
   mapping.cpu_atomics = node_pes == static_cast<long>(mapping.heaps.size());

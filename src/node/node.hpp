@@ -60,7 +60,7 @@ bool heap_is_new();
 
 // Fills the mapping once the transport has mapped the heaps (per world
 // PE, null off the node; heap_bytes each, followed by transport::flag_bytes
-// of flags, zero once this returns; heaps[my_pe] is this PE's), shares the
+// of flags, node/sync.cpp's; heaps[my_pe] is this PE's), shares the
 // data+bss with the node's PEs
 // (collective over all PEs) and sets how waits behave. `single_thread`:
 // the program runs at SHMEM_THREAD_SINGLE.

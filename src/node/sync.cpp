@@ -1,5 +1,6 @@
 #include "node/sync.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <mutex>
@@ -19,6 +20,13 @@ namespace shmemi::node {
 struct alignas(64) FlagLine {
   std::uint64_t word;
 };
+// A staging buffer and the number of the staged collective whose data it
+// holds, stored after the data: a reader of up to 56 bytes waits on the
+// line that holds them.
+struct alignas(64) Stage {
+  std::uint64_t number;
+  std::byte data[stage_bytes];
+};
 struct alignas(4096) Slot {
   FlagLine round[24];
   FlagLine value;
@@ -26,9 +34,9 @@ struct alignas(4096) Slot {
   FlagLine pushed;     // this PE's count of the team's pushed collectives
   FlagLine arrived[2]; // pushes received, by the parity of their count
   FlagLine staged;     // this PE's count of the team's staged collectives
-  FlagLine posted;     // the latest of them whose data this PE's buffers hold
   FlagLine done;       // the latest of them this PE finished reading
-  std::byte stage[stage_depth][stage_bytes];
+  FlagLine all_done;   // the least `done` of the members when this PE last looked
+  Stage stage[stage_depth];
 };
 static_assert(sizeof(Slot) == 20 << 10, "a slot is 5 pages: 32 lines, then the buffers");
 
@@ -50,6 +58,13 @@ Slot *slot_of(int slot, int world_pe) {
   return reinterpret_cast<Slot *>(flags) + slot;
 }
 
+// A slot is all zero before a team takes it. New memory is; in a heap MPI
+// allocated (a PE alone on its node, whose teams that take a slot are of
+// this PE alone) the slot is cleared as it is taken.
+void clear_if_reused(int slot) {
+  if (!heap_is_new())
+    std::memset(static_cast<void *>(slot_of(slot, mapping.my_pe)), 0, sizeof(Slot));
+}
 
 void mark(int slot, bool free) {
   std::lock_guard<std::mutex> hold(free_mask.lock);
@@ -81,11 +96,17 @@ int take_slot(std::uint64_t common, int size) {
   }
   const int slot = __builtin_ctzll(common);
   mark(slot, false);
+  clear_if_reused(slot);
   return slot;
 }
 
+void slots_start() {
+  clear_if_reused(world_slot);
+  clear_if_reused(shared_slot);
+}
+
 // The other members may still be reading this PE's slot: a staged
-// collective's posted line and buffer (a broadcast's root, or any member of
+// collective's buffer (a broadcast's root, or any member of
 // a reduction, leaves as soon as it has posted and read) and its done line.
 // Once this PE left a barrier of the team, nobody reads or writes its slot
 // again (every member wrote its lines of that barrier before this PE could
@@ -147,27 +168,35 @@ Staged::Staged(const Team &team)
 Staged::~Staged() { __atomic_store_n(&mine_->done.word, number_, __ATOMIC_RELEASE); }
 
 // The buffer was last used stage_depth staged collectives ago: every
-// member must be done reading it.
+// member must be done reading it. What the members had done when this PE
+// last looked often tells already (a root looks about once per
+// stage_depth broadcasts).
 void *Staged::mine() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (number_ > stage_depth) {
+  if (number_ > stage_depth && mine_->all_done.word < number_ - stage_depth) {
+    std::uint64_t least = ~std::uint64_t{0};
     for (int m = 0; m < team_.size; ++m) {
       const std::uint64_t *done = &slot_of(team_.slot, team_world_pe(team_, m))->done.word;
-      wait_for([&] { return __atomic_load_n(done, __ATOMIC_ACQUIRE) >= number_ - stage_depth; });
+      std::uint64_t seen = 0;
+      wait_for([&] { return (seen = __atomic_load_n(done, __ATOMIC_ACQUIRE)) >= number_ - stage_depth; });
+      least = std::min(least, seen);
     }
+    mine_->all_done.word = least;
   }
-  return mine_->stage[number_ % stage_depth];
+  return mine_->stage[number_ % stage_depth].data;
 }
 
-void Staged::post() { __atomic_store_n(&mine_->posted.word, number_, __ATOMIC_RELEASE); }
+void Staged::post() {
+  __atomic_store_n(&mine_->stage[number_ % stage_depth].number, number_, __ATOMIC_RELEASE);
+}
 
-// A member's `posted` may be ahead (it already staged later collectives,
-// in its other buffers), never past number_ + stage_depth - 1 before this
-// PE is done.
+// The member's buffer holds collective number_, or one stage_depth or more
+// before it: it cannot post number_ + stage_depth there before this PE is
+// done with number_.
 const void *Staged::of(int member) {
-  Slot *theirs = slot_of(team_.slot, team_world_pe(team_, member));
-  wait_for([&] { return __atomic_load_n(&theirs->posted.word, __ATOMIC_ACQUIRE) >= number_; });
-  return theirs->stage[number_ % stage_depth];
+  Stage &theirs = slot_of(team_.slot, team_world_pe(team_, member))->stage[number_ % stage_depth];
+  wait_for([&] { return __atomic_load_n(&theirs.number, __ATOMIC_ACQUIRE) >= number_; });
+  return theirs.data;
 }
 
 } // namespace shmemi::node

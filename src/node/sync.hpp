@@ -24,6 +24,8 @@ struct Team : PeSet {
 constexpr int world_slot = 0;
 constexpr int shared_slot = 1;
 
+// The predefined teams' slots, ready (node::start).
+void slots_start();
 // Every member's heap is mapped here.
 bool all_mapped(const PeSet &members);
 // The slots no team of this PE uses (bit s: slot s); a new team takes one
