@@ -119,7 +119,7 @@ void start(int requested, const char *routine) {
   const bool all_mapped = node::everything_mapped();
   transport::start_rma(node::mapping.statics,
                        static_cast<unsigned>(rt.config.progress_interval),
-                       all_mapped ? 0 : static_cast<unsigned>(rt.config.ctx_windows));
+                       all_mapped ? 0 : static_cast<unsigned>(rt.config.ctx_windows), !all_mapped);
   shmemi_ctx_default.channel = &transport::default_channel();
   transport::sync_all();
   rt.allocator.emplace(heap_bytes);

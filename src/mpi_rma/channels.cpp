@@ -23,9 +23,11 @@ bool unified_model(MPI_Win win) {
   return found && *model == MPI_WIN_UNIFIED;
 }
 
-// Opens the access epoch of every window of `ch`.
+// Opens the access epoch of every window of `ch` (none where no data moves
+// through MPI: start_rma).
 void open_epochs(const Channel &ch) {
   for (MPI_Win win : {ch.heap_win, ch.static_win}) {
+    if (win == MPI_WIN_NULL) continue;
     SHMEMI_MPI(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
     SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, win));
     state.unified = state.unified && unified_model(win);
@@ -95,6 +97,7 @@ void channels_start(unsigned wanted) {
 void channels_stop() {
   for (const auto &ch : state.channels)
     for (MPI_Win *win : {&ch->heap_win, &ch->static_win}) {
+      if (*win == MPI_WIN_NULL) continue;
       SHMEMI_MPI(MPI_Win_unlock_all(*win));
       SHMEMI_MPI(MPI_Win_free(win));
     }
@@ -103,10 +106,9 @@ void channels_stop() {
 
 // memory_sync (memory_sync.hpp) where some window is not unified.
 void sync_windows() {
-  for (const auto &ch : state.channels) {
-    SHMEMI_MPI(MPI_Win_sync(ch->heap_win));
-    SHMEMI_MPI(MPI_Win_sync(ch->static_win));
-  }
+  for (const auto &ch : state.channels)
+    for (MPI_Win win : {ch->heap_win, ch->static_win})
+      if (win != MPI_WIN_NULL) SHMEMI_MPI(MPI_Win_sync(win));
 }
 
 } // namespace shmemi::mpi_rma

@@ -25,9 +25,16 @@ static_assert(arrived_at + sizeof(std::uint64_t) <= life_bytes, "the record fits
 
 } // namespace
 
+// On one node, memory MPI shares (Open MPI: osc/sm, which connects no
+// PEs, where osc/ucx's first window connects every pair; start_rma makes no
+// other window where every PE maps the others' memory). Elsewhere, or where
+// MPI offers no shared window (an osc list without sm), MPI_Win_allocate.
 void life_start() {
   void *memory = nullptr;
-  SHMEMI_MPI(MPI_Win_allocate(life_bytes, 1, MPI_INFO_NULL, state.comm, &memory, &state.life_win));
+  const bool one_node = !state.split_forced && static_cast<int>(state.node_pes.size()) == state.n_pes;
+  if (!one_node || MPI_Win_allocate_shared(life_bytes, 1, MPI_INFO_NULL, state.comm, &memory,
+                                           &state.life_win) != MPI_SUCCESS)
+    SHMEMI_MPI(MPI_Win_allocate(life_bytes, 1, MPI_INFO_NULL, state.comm, &memory, &state.life_win));
   std::memset(memory, 0, life_bytes);
   SHMEMI_MPI(MPI_Win_set_errhandler(state.life_win, MPI_ERRORS_RETURN));
   SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, state.life_win));

@@ -153,10 +153,6 @@ void create_heap_window(MPI_Win &win) {
                             1, TrueHints{"same_size"}.get(), state.comm, &win));
 }
 
-namespace {
-
-} // namespace
-
 // A channel's window over state.static_pages.
 void create_static_window(MPI_Win &win) {
   SHMEMI_MPI(MPI_Win_create(state.static_pages.base, static_cast<MPI_Aint>(state.static_pages.size),
@@ -257,17 +253,24 @@ std::vector<char *> allocate_heap(std::size_t heap_bytes) {
   return heaps;
 }
 
-// The window over this PE's heap is created where it is: the heap, without
-// the library's flags.
+// The window over this PE's heap (start_rma) is created where it is: the
+// heap, without the library's flags.
 void expose_heap(const std::vector<char *> &heaps, std::size_t heap_bytes) {
   state.heap_window = {heaps[static_cast<std::size_t>(state.my_pe)], heap_bytes};
-  create_heap_window(state.channels[0]->heap_win);
   state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
   find_wake_flags(heaps, heap_bytes);
 }
 
-void start_rma(const Region &statics, unsigned progress_us, unsigned channels) {
-  make_default_static_window(statics);
+// Without windows nothing goes through MPI RMA but the end of the job's
+// records: no window is made over the heap and data+bss, and with Open MPI
+// no UCX connection between every pair of PEs (its first window made
+// them: 0.2-0.3 s of shmem_init at 64 PEs on 2 cores, 0.9 s at 128;
+// docs/bench/startup.md). A heap MPI allocated already has its window.
+void start_rma(const Region &statics, unsigned progress_us, unsigned channels, bool windows) {
+  if (windows) {
+    if (state.channels[0]->heap_win == MPI_WIN_NULL) create_heap_window(state.channels[0]->heap_win);
+    make_default_static_window(statics);
+  }
   channels_start(channels);
   life_start();
   reduction_types_start();

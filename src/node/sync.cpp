@@ -58,13 +58,6 @@ Slot *slot_of(int slot, int world_pe) {
   return reinterpret_cast<Slot *>(flags) + slot;
 }
 
-// A slot is all zero before a team takes it. New memory is; in a heap MPI
-// allocated (a PE alone on its node, whose teams that take a slot are of
-// this PE alone) the slot is cleared as it is taken.
-void clear_if_reused(int slot) {
-  if (!heap_is_new())
-    std::memset(static_cast<void *>(slot_of(slot, mapping.my_pe)), 0, sizeof(Slot));
-}
 
 void mark(int slot, bool free) {
   std::lock_guard<std::mutex> hold(free_mask.lock);
@@ -96,13 +89,18 @@ int take_slot(std::uint64_t common, int size) {
   }
   const int slot = __builtin_ctzll(common);
   mark(slot, false);
-  clear_if_reused(slot);
   return slot;
 }
 
+// A slot is all zero before a team takes it: release_slot clears what a
+// team used, and a heap node::map_heaps made is new memory. A heap the
+// transport allocated is mapped by no other PE (MPI's), so no team of
+// several PEs takes a slot in it, or new too (the unit tests' fake
+// transport); only the predefined teams' slots are cleared, in case.
 void slots_start() {
-  clear_if_reused(world_slot);
-  clear_if_reused(shared_slot);
+  if (heap_is_new()) return;
+  for (int slot : {world_slot, shared_slot})
+    std::memset(static_cast<void *>(slot_of(slot, mapping.my_pe)), 0, sizeof(Slot));
 }
 
 // The other members may still be reading this PE's slot: a staged

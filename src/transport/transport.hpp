@@ -56,16 +56,18 @@ Nodes join_nodes(std::size_t heap_bytes, bool split_nodes);
 // (this PE's; a backend that maps others' may return those too), else
 // null. Collective.
 std::vector<char *> allocate_heap(std::size_t heap_bytes);
-// Otherwise the node layer maps the heaps (node::map_heaps), and this makes
-// a window over every PE's: `heaps` per world PE as mapped here (null: not
-// mapped), heap_bytes then tail_bytes each. Collective.
+// Otherwise the node layer maps the heaps (node::map_heaps), and this takes
+// them for start_rma to expose: `heaps` per world PE as mapped here (null:
+// not mapped), heap_bytes then tail_bytes each. Collective.
 void expose_heap(const std::vector<char *> &heaps, std::size_t heap_bytes);
-// After the heap: exposes `statics` (whole pages around it) to the other
-// PEs, opens the access epochs and starts the progress thread (every
-// progress_us; 0: none). The window is made over the variables where they
-// are: nothing moves or copies them. Makes `channels` channels besides the
-// default one (the least any PE asks for).
-void start_rma(const Region &statics, unsigned progress_us, unsigned channels);
+// After the heap: where data moves through the transport (`windows`: some
+// PE's memory is not mapped here, the same answer on every PE), exposes the
+// heap and `statics` (whole pages around it) to the other PEs; the window
+// is made over the variables where they are: nothing moves or copies them.
+// Then makes `channels` channels besides the default one (the least any PE
+// asks for), opens the access epochs and starts the progress thread (every
+// progress_us; 0: none). Collective.
+void start_rma(const Region &statics, unsigned progress_us, unsigned channels, bool windows);
 // Collective over all PEs: every PE's `bytes` bytes, in PE order.
 void allgather(const void *mine, std::size_t bytes, void *all);
 // Collective over all PEs: whether `mine` is true on every PE.

@@ -28,17 +28,21 @@ inline fake::Config job(int my_pe, int n_pes, std::vector<int> node_pes = {}) {
   return c;
 }
 
-// A mirror of node/sync.cpp's Slot (private there): the page of flags a
-// team meets through, 64 of them after each heap.
+// A mirror of node/sync.cpp's Slot (private there): the flags a team meets
+// through, 64 slots after each heap.
 struct FlagLine {
   alignas(64) std::uint64_t word;
 };
-struct SlotMirror {
-  FlagLine round[27];
-  FlagLine value, epoch, staged, posted, done;
-  std::byte stage[2][shmemi::node::stage_bytes];
+struct alignas(64) StageMirror {
+  std::uint64_t number;
+  std::byte data[shmemi::node::stage_bytes];
 };
-static_assert(sizeof(SlotMirror) == 4096, "node/sync.cpp's Slot is a page");
+struct alignas(4096) SlotMirror {
+  FlagLine round[24];
+  FlagLine value, epoch, pushed, arrived[2], staged, done, all_done;
+  StageMirror stage[shmemi::node::stage_depth];
+};
+static_assert(sizeof(SlotMirror) == 20 << 10, "node/sync.cpp's Slot is 5 pages");
 
 inline SlotMirror *slot_of(int world_pe, int slot) {
   char *flags = shmemi::node::mapping.heaps[static_cast<std::size_t>(world_pe)] + shmemi::node::mapping.heap.size;
@@ -46,18 +50,23 @@ inline SlotMirror *slot_of(int world_pe, int slot) {
 }
 
 // The simulated PEs of this node do in each slot what this PE did: they
-// arrive at its barriers (this PE's round flags reach its epoch), post and
-// finish its staged collectives, and post its value. Called from the waits
-// (transport::poll), so a node barrier completes instead of hanging.
+// arrive at its barriers (this PE's round flags reach its epoch), push to
+// it in its pushed collectives (its arrival counts exceed any it awaits),
+// post and finish its staged collectives, and post its value. Called from
+// the waits (transport::poll), so a node collective completes instead of
+// hanging.
 inline void peers_keep_pace() {
   using shmemi::rt;
   for (int s = 0; s < 64; ++s) {
     SlotMirror *mine = slot_of(rt.my_pe, s);
     for (FlagLine &line : mine->round) line.word = mine->epoch.word;
+    for (FlagLine &line : mine->arrived) line.word = std::uint64_t{1} << 62;
+    const std::uint64_t staged = mine->staged.word;
     for (int pe = 0; pe < rt.n_pes; ++pe) {
       if (pe == rt.my_pe || shmemi::node::mapping.heaps[static_cast<std::size_t>(pe)] == nullptr) continue;
       SlotMirror *theirs = slot_of(pe, s);
-      theirs->posted.word = theirs->done.word = mine->staged.word;
+      theirs->stage[staged % shmemi::node::stage_depth].number = staged;
+      theirs->done.word = staged;
       theirs->value.word = mine->value.word;
     }
   }

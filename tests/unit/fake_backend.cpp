@@ -197,7 +197,7 @@ std::vector<char *> allocate_heap(std::size_t heap_bytes) {
 void expose_heap(const std::vector<char *> &, std::size_t) { record("expose_heap"); }
 
 // The other PEs' data+bss, for puts and gets to PEs off this node.
-void start_rma(const Region &statics, unsigned, unsigned channels) {
+void start_rma(const Region &statics, unsigned, unsigned channels, bool) {
   state.my_statics = statics;
   state.statics.assign(static_cast<std::size_t>(state.config.n_pes),
                        std::vector<char>(statics.size));
