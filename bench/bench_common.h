@@ -70,7 +70,8 @@ struct bench_metric {
   X("reduce_sum_us", run_reduce, BENCH_LATENCY, BENCH_ALL)                     \
   X("alltoall8_us", run_alltoall8, BENCH_LATENCY, BENCH_ALL)                   \
   X("bw_put", run_bw_put, BENCH_BANDWIDTH, BENCH_PE0)                          \
-  X("bw_get", run_bw_get, BENCH_BANDWIDTH, BENCH_PE0)
+  X("bw_get", run_bw_get, BENCH_BANDWIDTH, BENCH_PE0)                          \
+  X("bw_memcpy", run_bw_memcpy, BENCH_BANDWIDTH, BENCH_PE0)
 #define BENCH_METRIC_ROW(name, run, kind, who) {name, run, kind, who},
 
 struct bench {
@@ -206,12 +207,40 @@ static inline void bench_measure(const struct bench *b, const struct bench_metri
   bench_print(name, samples[b->rounds / 2], bench_unit(m->kind));
 }
 
+/* The memcpy baseline (bw_memcpy), in every program's run next to the
+ * transfers it is compared with: PE 0 copies between two private buffers
+ * of BENCH_MAX_BYTES, malloc'ed as a program's own memory. */
+static const struct bench *bench_current; /* the one bench_run_all runs */
+static char *bench_copy_from, *bench_copy_to;
+
+static inline char *bench_private_buffer(int fill) {
+  char *p = malloc(BENCH_MAX_BYTES);
+  if (p == NULL) {
+    fprintf(stderr, "bench: out of memory\n");
+    exit(1);
+  }
+  memset(p, fill, BENCH_MAX_BYTES);
+  return p;
+}
+
+static long run_bw_memcpy(long n) {
+  long i = 0;
+  for (; i < n && !bench_late(i); ++i) {
+    memcpy(bench_copy_to, bench_copy_from, bench_current->size);
+    __asm__ volatile("" : : "r"(bench_copy_to) : "memory"); /* the copy is used */
+  }
+  return i;
+}
+
 /* Every metric of the list; collectives only and suffixed with _np<N> under
  * -c. The bandwidth metrics run once per size, named <name>_<bytes>. */
 static inline void bench_run_all(struct bench *b, const struct bench_metric *list, size_t count) {
   static const size_t sizes[] = {8,        16,        64,         256,        1024,      4096,
                                  16 << 10, 64 << 10, 256 << 10, 1 << 20, BENCH_MAX_BYTES};
   char name[96];
+  bench_current = b;
+  bench_copy_from = bench_private_buffer(1);
+  bench_copy_to = bench_private_buffer(0);
   for (size_t k = 0; k < count; ++k) {
     const struct bench_metric *m = &list[k];
     if (strstr(m->name, b->only) == NULL) continue;
@@ -229,6 +258,8 @@ static inline void bench_run_all(struct bench *b, const struct bench_metric *lis
       bench_measure(b, m, m->name);
     }
   }
+  free(bench_copy_from);
+  free(bench_copy_to);
 }
 
 #endif

@@ -1,6 +1,7 @@
 /* mpi_bench: the metrics of shmem_bench.c, written with raw MPI-3 one-sided
- * communication (the reference for this library's inter-node path), plus a
- * memcpy bandwidth baseline (bw_memcpy_<bytes>, PE 0 alone).
+ * communication (the reference for this library's inter-node path), with
+ * the memcpy bandwidth baseline (bw_memcpy_<bytes>, PE 0 alone) that every
+ * program of bench_common.h measures.
  *
  *   mpiexec -n 2 mpi_bench [-r rounds] [-t ms per round]   every metric
  *   mpiexec -n N mpi_bench -c                               collectives only
@@ -33,7 +34,6 @@ enum {
 
 static MPI_Win win;
 static char *base;      /* this process's part of the window */
-static char *copy_from, *copy_to; /* private buffers for the memcpy baseline */
 static struct bench b;
 static long seq;
 
@@ -147,15 +147,6 @@ static long run_bw_get(long n) {
   for (; i < n && !bench_late(i); ++i) {
     CHECK(MPI_Get(base + BENCH_MAX_BYTES, (int)b.size, MPI_BYTE, 1, 0, (int)b.size, MPI_BYTE, win));
     CHECK(MPI_Win_flush(1, win));
-  }
-  return i;
-}
-
-static long run_bw_memcpy(long n) {
-  long i = 0;
-  for (; i < n && !bench_late(i); ++i) {
-    memcpy(copy_to, copy_from, b.size);
-    __asm__ volatile("" : : "r"(copy_to) : "memory"); /* the copy is used */
   }
   return i;
 }
@@ -301,7 +292,6 @@ static long run_alltoall8(long n) {
 
 static const struct bench_metric metrics[] = {
     BENCH_COMMON_METRICS(BENCH_METRIC_ROW)
-    {"bw_memcpy", run_bw_memcpy, BENCH_BANDWIDTH, BENCH_PE0},
     {"floor_put8_quiet_us", run_floor_put8, BENCH_LATENCY, BENCH_PE0},
     {"floor_get8_us", run_floor_get8, BENCH_LATENCY, BENCH_PE0},
     {"floor_put8_nbi_rate", run_floor_put8_nbi, BENCH_RATE, BENCH_PE0},
@@ -312,16 +302,6 @@ static void barrier(void) { CHECK(MPI_Barrier(MPI_COMM_WORLD)); }
 static long from_pe0(long value) {
   CHECK(MPI_Bcast(&value, 1, MPI_LONG, 0, MPI_COMM_WORLD));
   return value;
-}
-
-static char *private_buffer(int fill) {
-  char *p = malloc(BENCH_MAX_BYTES);
-  if (p == NULL) {
-    fprintf(stderr, "mpi_bench: out of memory\n");
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  memset(p, fill, BENCH_MAX_BYTES);
-  return p;
 }
 
 /* MPI_THREAD_MULTIPLE when BENCH_THREAD_MULTIPLE=1: the level the library
@@ -354,8 +334,6 @@ int main(int argc, char **argv) {
   CHECK(MPI_Win_allocate(WIN_BYTES, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win));
   memset(base, 1 + b.me, WIN_BYTES);
   *(long *)(base + FLAG_AT) = 0;
-  copy_from = private_buffer(1);
-  copy_to = private_buffer(0);
   a2a_src = calloc((size_t)b.npes, sizeof(long));
   a2a_dst = calloc((size_t)b.npes, sizeof(long));
   CHECK(MPI_Barrier(MPI_COMM_WORLD));
@@ -363,8 +341,6 @@ int main(int argc, char **argv) {
   bench_run_all(&b, metrics, sizeof metrics / sizeof metrics[0]);
   CHECK(MPI_Win_unlock_all(win));
   CHECK(MPI_Win_free(&win));
-  free(copy_from);
-  free(copy_to);
   free(a2a_src);
   free(a2a_dst);
   CHECK(MPI_Finalize());
