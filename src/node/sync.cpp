@@ -20,9 +20,9 @@ namespace shmemi::node {
 struct alignas(64) FlagLine {
   std::uint64_t word;
 };
-// A staging buffer and the number of the staged collective whose data it
-// holds, stored after the data: a reader of up to 56 bytes waits on the
-// line that holds them.
+// A staging buffer and, in front of the data and written once the data is
+// in, the number of the staged collective it holds: a reader of up to 56
+// bytes waits on the line that holds them.
 struct alignas(64) Stage {
   std::uint64_t number;
   std::byte data[stage_bytes];
