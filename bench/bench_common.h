@@ -223,7 +223,7 @@ static inline char *bench_private_buffer(int fill) {
   return p;
 }
 
-static long run_bw_memcpy(long n) {
+static inline long run_bw_memcpy(long n) {
   long i = 0;
   for (; i < n && !bench_late(i); ++i) {
     memcpy(bench_copy_to, bench_copy_from, bench_current->size);
