@@ -28,7 +28,8 @@ Identity start(bool split_nodes);
 // (SHMEM_THREAD_MULTIPLE); call before join_nodes.
 void allow_concurrent_calls();
 // Every heap is followed by flag_bytes, page-aligned and unseen by MPI, for
-// the library's own flags (node/sync.cpp; node::start zeroes them), then a
+// the library's own flags (node/sync.cpp: zero where the node layer made
+// the heap, and node::start zeroes the predefined teams' elsewhere), then a
 // page the backend keeps for itself: tail_bytes in all.
 constexpr std::size_t flag_bytes = std::size_t{1280} << 10; // 64 slots of node/sync.cpp
 constexpr std::size_t tail_bytes = flag_bytes + 4096;
@@ -58,7 +59,7 @@ Nodes join_nodes(std::size_t heap_bytes, bool split_nodes);
 std::vector<char *> allocate_heap(std::size_t heap_bytes);
 // Otherwise the node layer maps the heaps (node::map_heaps), and this takes
 // them for start_rma to expose: `heaps` per world PE as mapped here (null:
-// not mapped), heap_bytes then tail_bytes each. Collective.
+// not mapped), heap_bytes then tail_bytes each.
 void expose_heap(const std::vector<char *> &heaps, std::size_t heap_bytes);
 // After the heap: where data moves through the transport (`windows`: some
 // PE's memory is not mapped here, the same answer on every PE), exposes the
