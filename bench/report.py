@@ -32,11 +32,15 @@ ON_NODE = ["ours-mpich", "ours-openmpi", "oshmem"]
 # forced inter-node mode on this machine, and 2 PEs on 2 emulated hosts.
 INTERNODE = [("ours-mpich-internode", "mpi-mpich", "mpi-mpich-multiple"),
              ("ours-openmpi-internode", "mpi-openmpi", "mpi-openmpi-multiple")]
+# The same without the progress thread (SHMEM_PROGRESS=off: MPI at FUNNELED).
+INTERNODE_OFF = [("ours-mpich-internode-off", "mpi-mpich", "mpi-mpich-multiple"),
+                 ("ours-openmpi-internode-off", "mpi-openmpi", "mpi-openmpi-multiple")]
 HOSTS = [("ours-mpich-hosts", "mpi-mpich-hosts", "mpi-mpich-hosts-multiple"),
          ("ours-openmpi-hosts", "mpi-openmpi-hosts", "mpi-openmpi-hosts-multiple")]
 CONFIGS = ["ours-mpich", "ours-openmpi", "oshmem", "ours-mpich-internode",
            "ours-openmpi-internode", "mpi-mpich", "mpi-openmpi", "mpi-openmpi-sm",
-           "mpi-mpich-multiple", "mpi-openmpi-multiple"] + [c for t in HOSTS for c in t]
+           "mpi-mpich-multiple", "mpi-openmpi-multiple"] + [t[0] for t in INTERNODE_OFF] + \
+    [c for t in HOSTS for c in t]
 SWEEP = ["ours-openmpi", "oshmem", "mpi-openmpi"]
 LATENCY = ["put8_quiet_us", "get8_us", "p_quiet_us", "g_us", "fetch_add_us", "cswap_us",
            "pingpong_us", "barrier_us", "bcast8_us", "reduce_sum_us", "alltoall8_us"]
@@ -256,15 +260,17 @@ BETWEEN_NODES = [("put8_quiet_us", 1.1, True), ("get8_us", 1.1, True), ("fetch_a
 COLLECTIVES = {"barrier_us", "bcast8_us", "reduce_sum_us"}
 
 
-def between_nodes_targets(res, where, ours, multiple):
+def between_nodes_targets(res, where, ours, single, multiple):
     """Between nodes: the library through MPI RMA (ours) against raw MPI of the same
-    MPI at the thread level the library runs MPI at (multiple); `where` names
-    the setting: forced inter-node mode, or PEs on emulated hosts."""
+    MPI at MPI_Init (single: the level a plain MPI program runs at), and as a second
+    row at MPI_THREAD_MULTIPLE (multiple: the level a progress thread needs);
+    `where` names the setting: forced inter-node mode, or PEs on emulated hosts."""
     rows = []
     for (m, goal, at_most) in BETWEEN_NODES:
         versus = "the MPI collective" if m in COLLECTIVES else "raw MPI"
-        rows.append(target(res, f"{where} vs {versus} (MULTIPLE)", m, ours, multiple, m, goal,
-                           at_most))
+        for level, ref in (("MPI_Init", single), ("MULTIPLE", multiple)):
+            rows.append(target(res, f"{where} vs {versus} ({level})", m, ours, ref, m, goal,
+                               at_most))
     rows.append(target(res, f"{where}, ping-pong vs own put latency", "pingpong_us", ours,
                        ours, "put8_quiet_us", 3.0, True))
     return rows
@@ -292,7 +298,8 @@ def targets(res):
             "bw_memcpy_" + m.rsplit("_", 1)[1], 0.95, False)
     for m in [f"{kind}_{size}" for kind in BANDWIDTH for size in LARGE]:
         add("on a node, large transfer vs OSHMEM", m, "ours-{mpi}", "oshmem", m, 1.0, False)
-    rows += between_nodes_targets(res, "inter-node mode", "ours-{mpi}-internode", "mpi-{mpi}-multiple")
+    rows += between_nodes_targets(res, "inter-node mode", "ours-{mpi}-internode", "mpi-{mpi}",
+                                  "mpi-{mpi}-multiple")
     for m in GVAR:
         add("on a node, global variable vs OSHMEM", m, "ours-{mpi}", "oshmem", m, 0.7, True)
     for m in GVAR:
@@ -436,7 +443,8 @@ def hosts_section(res, passes, units, skipped):
             "`MPI_THREAD_SINGLE`; `mpi-*-hosts-multiple`: at `MPI_THREAD_MULTIPLE`. Open MPI "
             "runs with `mpi_yield_when_idle 1` (cluster.sh's default), MPICH with "
             "cluster.sh's shim against its finalize hang.", ""]
-    rows = between_nodes_targets(res, "across hosts", "ours-{mpi}-hosts", "mpi-{mpi}-hosts-multiple")
+    rows = between_nodes_targets(res, "across hosts", "ours-{mpi}-hosts", "mpi-{mpi}-hosts",
+                                 "mpi-{mpi}-hosts-multiple")
     rows += [target(res, "across hosts, global variable vs our heap", m, "ours-{mpi}-hosts",
                     "ours-{mpi}-hosts", m.removeprefix("gvar_"), 1.1, True) for m in GVAR]
     out += [target_table(rows), ""]
@@ -564,6 +572,12 @@ def write_table(path, res, passes, units, failures, hosts_skipped, overlap, info
             "bookkeeping, messages naming the routine). Paired medians.", ""]
     out += [floor_table(passes, "ours-{mpi}-internode", "mpi-{mpi}-multiple"), ""]
     out += [versus_raw_table(res, units, INTERNODE, ["mpi-openmpi-sm"]), ""]
+    out += ["### What progress costs", "",
+            "The same with `SHMEM_PROGRESS=off`: no progress thread, MPI at "
+            "`MPI_THREAD_FUNNELED` (operations to a PE that computes then wait until it calls "
+            "the library). Against the rows above, this is what the progress thread and the "
+            "`MPI_THREAD_MULTIPLE` it needs cost (docs/decisions/progress.md).", ""]
+    out += [versus_raw_table(res, units, INTERNODE_OFF), ""]
     out += hosts_section(res, passes, units, hosts_skipped)
 
     sweep = sorted({(re.sub(r"_np\d+$", "", m), int(re.search(r"_np(\d+)$", m).group(1)))

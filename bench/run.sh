@@ -20,11 +20,13 @@
 #      ours-mpich, ours-openmpi        this library, PEs of one node
 #      ours-*-internode                the same with SHMEM_FORCE_INTERNODE=1
 #                                      (every PE its own node: all MPI RMA)
+#      ours-*-internode-off            the same with SHMEM_PROGRESS=off: no
+#                                      progress thread, MPI at FUNNELED
 #      oshmem                          Open MPI's OSHMEM (oshrun, OMPI_MCA_osc=ucx)
 #      mpi-mpich, mpi-openmpi          raw MPI-3 RMA (Open MPI: osc/ucx), at
 #                                      MPI_THREAD_SINGLE as a plain MPI program
 #      mpi-*-multiple                  the same at MPI_THREAD_MULTIPLE, the
-#                                      level the library runs MPI at
+#                                      level a progress thread needs
 #      mpi-openmpi-sm                  raw MPI-3 RMA, Open MPI osc/sm
 #    and, where emulated hosts can be made (root and namespaces; the cluster
 #    tool, ../shared/tools/cluster/cluster.sh or $SHMEM_CLUSTER_TOOL), 2 PEs
@@ -123,9 +125,9 @@ build() {
 command_of() {
   local config=$1 np=$2
   case $config in
-  ours-mpich | ours-mpich-internode)
+  ours-mpich | ours-mpich-internode*)
     echo "build-bench-mpich/tools/oshrun -np $np build-bench-mpich/bench/shmem_bench" ;;
-  ours-openmpi | ours-openmpi-internode)
+  ours-openmpi | ours-openmpi-internode*)
     echo "build-bench-openmpi/tools/oshrun -np $np build-bench-openmpi/bench/shmem_bench" ;;
   oshmem)
     echo "/usr/bin/oshrun --allow-run-as-root --oversubscribe -np $np $work/shmem_bench_oshmem" ;;
@@ -176,6 +178,7 @@ ours_command_of() {
 env_of() {
   case $1 in
   *-internode) echo "SHMEM_FORCE_INTERNODE=1" ;;
+  *-internode-off) echo "SHMEM_FORCE_INTERNODE=1 SHMEM_PROGRESS=off" ;;
   oshmem | mpi-openmpi) echo "OMPI_MCA_osc=ucx" ;;
   mpi-openmpi-multiple) echo "OMPI_MCA_osc=ucx BENCH_THREAD_MULTIPLE=1" ;;
   mpi-mpich-multiple) echo "BENCH_THREAD_MULTIPLE=1" ;;
@@ -353,7 +356,7 @@ main() {
   [ -z "$skipped" ] || echo "$skipped" >"$raw/hosts_skipped"
   local node=(ours-mpich ours-openmpi oshmem mpi-mpich mpi-openmpi mpi-openmpi-sm)
   local internode=(ours-mpich-internode ours-openmpi-internode mpi-mpich-multiple
-    mpi-openmpi-multiple)
+    mpi-openmpi-multiple ours-mpich-internode-off ours-openmpi-internode-off)
   local sweep=(ours-openmpi oshmem mpi-openmpi)
   local ours=(ours-mpich ours-openmpi ours-mpich-internode ours-openmpi-internode)
   local pass config np start

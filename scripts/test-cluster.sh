@@ -5,7 +5,8 @@
 # UTS and IPC namespaces on a private bridge, made by the cluster tool,
 # ../shared/tools/cluster/cluster.sh or $SHMEM_CLUSTER_TOOL), runs 4 PEs
 # on them (2 per host) with MPICH and with Open MPI, each with block and
-# round-robin placement, tears the hosts down, prints a summary and exits
+# round-robin placement, then 4 PEs on 4 hosts (one each: placement "one"
+# of the list), tears the hosts down, prints a summary and exits
 # non-zero if any run failed. Where namespaces cannot be made (not root, no
 # iproute2/unshare, a container without the rights) it prints
 # "SKIPPED: <reason>" and exits 0.
@@ -112,10 +113,11 @@ run() {
   [ "$expect" = 0 ] || limit=$fault_limit
   local name="$prog${1:+ $*}" log="$logs/$mpi-$map-$prog${1:+-$1}.log"
   local launcher=run-mpich; [ "$mpi" = openmpi ] && launcher=run-ompi
+  local nsmap=$map; [ "$map" = one ] && nsmap=rr
   local t0 rc secs why left
   t0=$(date +%s)
   # in the background: a signal to this script is handled at once (wait)
-  env OMPI_OSC=default NSMPI_MAP="$map" NSMPI_TIMEOUT="$limit" "${envs[@]}" \
+  env OMPI_OSC=default NSMPI_MAP="$nsmap" NSMPI_TIMEOUT="$limit" "${envs[@]}" \
     "$cluster" "$launcher" 4 "$path" "$@" </dev/null >"$log" 2>&1 &
   wait $!
   rc=$?
@@ -156,23 +158,34 @@ run_oshrun() { # dir program
   report openmpi oshrun "$(basename "$prog")" "$(( $(date +%s) - t0 ))" "$why" "$log"
 }
 
+# run_list MPI DIR PLACEMENT: the lines of the list for that placement.
+run_list() {
+  local mpi=$1 dir=$2 map=$3 set maps expect rest
+  while read -r set maps expect rest; do
+    case "$set" in ''|'#'*) continue ;; esac
+    [ "$set_name" = full ] || [ "$set" = ci ] || continue
+    [[ ",$maps," == *",$map,"* ]] || continue
+    # shellcheck disable=SC2086 # the rest of the line is words
+    run "$mpi" "$dir" "$map" "$expect" $rest
+  done <"$list"
+}
+
 echo "== 4 PEs on $(echo $hosts | wc -w) emulated hosts ($set_name set); logs in $logs"
 for entry in "${mpis[@]}"; do
   mpi=${entry%%:*} dir=${entry#*:}
-  for map in block rr; do
-    while read -r set maps expect rest; do
-      case "$set" in ''|'#'*) continue ;; esac
-      [ "$set_name" = full ] || [ "$set" = ci ] || continue
-      [[ ",$maps," == *",$map,"* ]] || continue
-      # shellcheck disable=SC2086 # the rest of the line is words
-      run "$mpi" "$dir" "$map" "$expect" $rest
-    done <"$list"
-  done
+  for map in block rr; do run_list "$mpi" "$dir" "$map"; done
   if [ "$mpi" = openmpi ]; then
     run_oshrun "$dir" tests/team_shared
     run_oshrun "$dir" tests/cluster_progress
   fi
 done
+
+# 4 hosts, one PE on each: every PE reaches every other through MPI (and
+# MPICH, which busy-polls, has one PE per host).
+"$cluster" down >/dev/null 2>&1
+"$cluster" up 4 >"$logs/up4.log" 2>&1 || { cat "$logs/up4.log"; exit 1; }
+echo "== 4 PEs on 4 emulated hosts, one each"
+for entry in "${mpis[@]}"; do run_list "${entry%%:*}" "${entry#*:}" one; done
 
 echo
 echo "== summary ($set_name set, $(( $(date +%s) - started )) s)"

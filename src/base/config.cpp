@@ -53,6 +53,16 @@ bool env_parse(const char *text, bool &out) {
   return true;
 }
 
+bool env_parse(const char *text, Progress &out) {
+  static const struct {
+    const char *word;
+    Progress mode;
+  } words[] = {{"auto", Progress::automatic}, {"thread", Progress::thread}, {"off", Progress::off}};
+  for (const auto &[word, mode] : words)
+    if (strcasecmp(text, word) == 0) return out = mode, true;
+  return false;
+}
+
 namespace {
 
 const char *env_value(const EnvLookup &lookup, const char *name, std::string *which) {

@@ -14,8 +14,10 @@ namespace shmemi {
 #define SHMEMI_ENV_TABLE(X)                                                    \
   X(symmetric_size, std::size_t, "SYMMETRIC_SIZE", "256M",                     \
     "Symmetric heap size per PE: bytes, or a number with suffix K, M, G or T") \
+  X(progress, ::shmemi::Progress, "PROGRESS", "auto",                                    \
+    "How operations through MPI complete while their target PE computes: auto (a progress thread only where the MPI and network in use need the target to enter MPI, and MPI runs at MPI_THREAD_MULTIPLE only then), thread (always a thread; MPI at MPI_THREAD_MULTIPLE), off (no thread: such operations complete when the target calls the library)") \
   X(progress_interval, std::size_t, "PROGRESS_INTERVAL", "200",               \
-    "Microseconds between the progress thread's calls into MPI; 0 disables the thread") \
+    "Microseconds between the progress thread's calls into MPI; 0 means SHMEM_PROGRESS=off") \
   X(force_internode, bool, "FORCE_INTERNODE", "off",                          \
     "Treat every PE as its own node: no shared memory between PEs, every transfer and atomic goes through MPI RMA") \
   X(node_globals, bool, "NODE_GLOBALS", "on",                                 \
@@ -32,6 +34,9 @@ namespace shmemi {
   X(info, bool, "INFO", "off",                                                 \
     "Print the version and this table of variables at start-up")
 
+// SHMEM_PROGRESS (docs/decisions/progress.md).
+enum class Progress { automatic, thread, off };
+
 struct Config {
 #define SHMEMI_ENV_FIELD(field, type, name, def, help) type field{};
   SHMEMI_ENV_TABLE(SHMEMI_ENV_FIELD)
@@ -41,6 +46,7 @@ struct Config {
 // Parsers for the value kinds of the table; false means "not valid".
 bool env_parse(const char *text, std::size_t &out);
 bool env_parse(const char *text, bool &out);
+bool env_parse(const char *text, Progress &out);
 
 using EnvLookup = std::function<const char *(const char *)>;
 

@@ -93,10 +93,19 @@ std::vector<char *> map_heaps(std::size_t heap_bytes) {
   return heaps;
 }
 
+// What the transport's start needs to choose MPI's thread level: the
+// program's, and whether the library will need a progress thread.
+transport::StartRequest start_request(int requested) {
+  const Config &config = rt.config;
+  const bool off = config.progress == Progress::off || config.progress_interval == 0;
+  return {requested, config.force_internode, node::globals_shareable(),
+          off ? Progress::off : config.progress, static_cast<unsigned>(config.progress_interval)};
+}
+
 void start(int requested, const char *routine) {
   std::string error; // reported once the PE has its number
   const bool config_ok = config_load(process_env, rt.config, &error);
-  const transport::Identity id = transport::start(rt.config.force_internode);
+  const transport::Identity id = transport::start(start_request(requested));
   rt.my_pe = id.my_pe;
   reporter.my_pe = id.my_pe;
   reporter.debug = rt.config.debug;
@@ -118,7 +127,6 @@ void start(int requested, const char *routine) {
   // Channels of their own serve contexts only where data moves through MPI.
   const bool all_mapped = node::everything_mapped();
   transport::start_rma(node::mapping.statics,
-                       static_cast<unsigned>(rt.config.progress_interval),
                        all_mapped ? 0 : static_cast<unsigned>(rt.config.ctx_windows), !all_mapped);
   shmemi_ctx_default.channel = &transport::default_channel();
   transport::sync_all();

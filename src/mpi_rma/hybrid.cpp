@@ -44,32 +44,36 @@ void select_components(bool split_nodes) {
 #endif
 }
 
-// MPI_THREAD_MULTIPLE whatever the caller requires (a higher level than
-// required is allowed): the library's progress thread needs it.
-int start_mpi(int *argc, char ***argv, bool split_nodes, int *provided) {
+int start_mpi(int *argc, char ***argv, bool split_nodes, int level, int *provided) {
   select_components(split_nodes);
-  return PMPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, provided);
+  return PMPI_Init_thread(argc, argv, level, provided);
 }
 
-// Whether shmem_init will make every PE its own node, as far as this PE's
-// environment says (shmem_init reports a bad value).
-bool split_nodes_requested() {
+// This PE's settings, as shmem_init will read them (it reports a bad value).
+Config settings() {
   Config config;
   std::string ignored;
   config_load([](const char *name) -> const char * { return std::getenv(name); }, config,
               &ignored);
-  return config.force_internode;
+  return config;
 }
 
-// MPI_Init_thread for the program: joins the MPI the library started (at
-// MPI_THREAD_MULTIPLE), or starts it; a second call, or one after
-// MPI_Finalize, goes to MPI, which reports the error.
-int program_init(int *argc, char ***argv, int *provided) {
+// MPI_Init_thread for the program: joins the MPI the library started, or
+// starts it at the level the program requires (docs/decisions/progress.md:
+// MPI_THREAD_MULTIPLE only where SHMEM_PROGRESS=thread says the library's
+// progress thread must run); a second call, or one after MPI_Finalize,
+// goes to MPI, which reports the error.
+int program_init(int *argc, char ***argv, int required, int *provided) {
   if (!users.program_initialized && mpi_running()) {
     users.program_initialized = true;
+    // The program's own MPI calls are not announced: a progress thread
+    // that takes turns with the library's calls keeps out of MPI from now.
+    if (activity.serialized) activity.enter();
     return PMPI_Query_thread(provided);
   }
-  const int rc = start_mpi(argc, argv, split_nodes_requested(), provided);
+  const Config config = settings();
+  const int level = config.progress == Progress::thread ? MPI_THREAD_MULTIPLE : required;
+  const int rc = start_mpi(argc, argv, config.force_internode, level, provided);
   if (rc == MPI_SUCCESS) users.program_initialized = true;
   return rc;
 }
@@ -83,17 +87,19 @@ bool mpi_running() {
   return initialized && !finalized;
 }
 
-int library_hold(bool split_nodes) {
+int library_hold(bool split_nodes, int level) {
   int provided = MPI_THREAD_SINGLE;
   if (mpi_running()) {
     SHMEMI_MPI(PMPI_Query_thread(&provided));
   } else {
-    SHMEMI_MPI(start_mpi(nullptr, nullptr, split_nodes, &provided));
+    SHMEMI_MPI(start_mpi(nullptr, nullptr, split_nodes, level, &provided));
     users.library_started = true;
   }
   users.library = true;
   return provided;
 }
+
+bool program_holds_mpi() { return users.program_initialized && !users.program_finalized; }
 
 void forget_mpi() { users = Users{}; }
 
@@ -119,13 +125,13 @@ extern "C" {
 
 #define SHMEMI_MPI_OVERRIDE __attribute__((weak, visibility("default")))
 
-SHMEMI_MPI_OVERRIDE int MPI_Init_thread(int *argc, char ***argv, int, int *provided) {
-  return shmemi::mpi_rma::program_init(argc, argv, provided);
+SHMEMI_MPI_OVERRIDE int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
+  return shmemi::mpi_rma::program_init(argc, argv, required, provided);
 }
 
 SHMEMI_MPI_OVERRIDE int MPI_Init(int *argc, char ***argv) {
   int provided = MPI_THREAD_SINGLE;
-  return shmemi::mpi_rma::program_init(argc, argv, &provided);
+  return shmemi::mpi_rma::program_init(argc, argv, MPI_THREAD_SINGLE, &provided);
 }
 
 // While OpenSHMEM holds MPI, the program's MPI_Finalize only marks MPI

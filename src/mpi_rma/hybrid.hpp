@@ -10,11 +10,15 @@ namespace shmemi::mpi_rma {
 // MPI is initialized and not finalized, whatever the program was told.
 bool mpi_running();
 
-// The library takes MPI: starts it unless the program did (at
-// MPI_THREAD_MULTIPLE, with the MPI components for `split_nodes`) and
-// holds it until transport::release_mpi (at process exit: the program may
-// initialize OpenSHMEM again until then). Returns MPI's thread level.
-int library_hold(bool split_nodes);
+// The library takes MPI: starts it unless the program did (at thread
+// `level`, with the MPI components for `split_nodes`) and holds it until
+// transport::release_mpi (at process exit: the program may initialize
+// OpenSHMEM again until then). Returns MPI's thread level.
+int library_hold(bool split_nodes, int level);
+
+// The program initialized MPI and has not finalized it: it makes MPI calls
+// of its own.
+bool program_holds_mpi();
 
 // MPI_Abort is under way: nobody finalizes MPI any more (MPICH's MPI_Abort
 // runs the exit handlers).

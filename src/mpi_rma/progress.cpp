@@ -7,19 +7,29 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <pthread.h>
 #include <thread>
 #include <time.h>
 
+#include "base/report.hpp"
+#include "mpi_rma/hybrid.hpp"
 #include "mpi_rma/life.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/progress.hpp"
+#include "mpi_rma/progress_plan.hpp"
 #include "mpi_rma/world.hpp"
 #include "transport/transport.hpp"
 
 namespace shmemi::mpi_rma {
 
 Activity activity;
+
+void Activity::wait_for_poke() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  for (unsigned spins = 0; poking.load(std::memory_order_acquire); ++spins)
+    if (spins >= 64) std::this_thread::yield();
+}
 
 namespace {
 
@@ -28,6 +38,9 @@ namespace {
 std::thread *worker = nullptr;
 std::atomic<bool> running{false};
 MPI_Comm progress_comm = MPI_COMM_NULL; // nothing is ever sent on it
+transport::StartRequest request_{};      // what shmem_init asked (progress_plan)
+ProgressPlan plan;                       // what it needs, before MPI started
+bool pokes = false;                      // the thread calls into MPI
 
 // Calls into MPI after every interval in which the program neither entered
 // MPI nor was inside it (it computes). While the program is busy in MPI the
@@ -117,9 +130,13 @@ void sample_cpu() {
 }
 
 void poke() {
-  int flag = 0;
-  const int rc = MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, progress_comm, &flag, MPI_STATUS_IGNORE);
-  if (rc != MPI_SUCCESS) call_failed(rc, "MPI_Iprobe", "progress thread");
+  const auto iprobe = [] {
+    int flag = 0;
+    const int rc = MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, progress_comm, &flag, MPI_STATUS_IGNORE);
+    if (rc != MPI_SUCCESS) call_failed(rc, "MPI_Iprobe", "progress thread");
+  };
+  if (activity.serialized) activity.poke_if_alone(iprobe);
+  else iprobe();
 }
 
 void progress_loop(std::chrono::microseconds interval) {
@@ -138,18 +155,64 @@ void progress_loop(std::chrono::microseconds interval) {
   }
 }
 
+// Without pokes, the thread only samples the CPU time of a blocked
+// program thread (the end of the job needs it), 10 times within the
+// tenth of SHMEM_DEADLOCK_TIMEOUT it looks for at the least.
+void sampling_loop(std::chrono::microseconds) {
+  while (running.load(std::memory_order_acquire)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    sample_cpu();
+  }
+}
+
+// The SHMEM_DEBUG line: how operations through MPI complete here.
+void report_progress(int provided, bool windows) {
+  if (pokes)
+    debug("shmem_init", "progress: a thread calls into MPI every %u us (%s; MPI at %s)",
+          request_.progress_us, plan.why,
+          activity.serialized ? "MPI_THREAD_SERIALIZED, calls taking turns" : "MPI_THREAD_MULTIPLE");
+  else if (plan.thread && !windows)
+    debug("shmem_init", "progress: no thread (every PE maps all of the others' memory)");
+  else if (plan.thread)
+    debug("shmem_init", "progress: no thread: the program started MPI at %s, and a thread needs "
+                        "MPI_THREAD_MULTIPLE besides the program's own MPI calls; operations through MPI complete when their target "
+                        "calls the library (with SHMEM_PROGRESS=thread the program's MPI_Init "
+                        "asks for MPI_THREAD_MULTIPLE)",
+          provided == MPI_THREAD_SERIALIZED ? "MPI_THREAD_SERIALIZED"
+          : provided == MPI_THREAD_FUNNELED ? "MPI_THREAD_FUNNELED"
+                                            : "MPI_THREAD_SINGLE");
+  else
+    debug("shmem_init", "progress: no thread (%s)", plan.why);
+}
+
 } // namespace
 
-void progress_start(unsigned interval_us, std::atomic<int> *wake) {
+int progress_plan(const transport::StartRequest &request) {
+  request_ = request;
+  plan = plan_progress(request, [](const char *name) -> const char * { return std::getenv(name); });
+  return mpi_thread_level(request.thread_level, plan);
+}
+
+void progress_start(int provided, bool windows, std::atomic<int> *wake) {
   wake_flag = wake;
   wanted_for = linger;
   // On every PE, thread or not: the copy is collective, and whether a PE
   // wants the thread depends on its own environment.
   SHMEMI_MPI(MPI_Comm_dup(state.comm, &progress_comm));
-  if (interval_us == 0) return;
+  // Below MPI_THREAD_MULTIPLE the thread may call into MPI only where
+  // every MPI call of the process is the library's, announced (Activity).
+  const bool multiple = provided == MPI_THREAD_MULTIPLE;
+  const bool library_alone = provided >= MPI_THREAD_SERIALIZED && !program_holds_mpi();
+  pokes = plan.thread && (multiple || library_alone) &&
+          (windows || request_.progress == Progress::thread);
+  activity.serialized = pokes && !multiple;
+  report_progress(provided, windows);
+  const bool sampling = !activity.concurrent && request_.progress_us > 0;
+  if (!pokes && !sampling) return;
   program_clock_known = pthread_getcpuclockid(pthread_self(), &program_clock) == 0;
   running.store(true, std::memory_order_release);
-  worker = new std::thread(progress_loop, std::chrono::microseconds(interval_us));
+  worker = new std::thread(pokes ? progress_loop : sampling_loop,
+                           std::chrono::microseconds(request_.progress_us));
 }
 
 void progress_stop() {

@@ -4,14 +4,25 @@
 
 #include <atomic>
 
+#include "transport/transport.hpp"
+
 namespace shmemi::mpi_rma {
 
 // The library's progress thread (progress.cpp): it calls into MPI every
-// `interval_us` so that operations targeting this PE complete while the
-// program computes. Needs MPI_THREAD_MULTIPLE. With a wake-up flag (every
-// PE on this node) it calls in only for a while after the flag was set.
-// Makes a communicator on every PE, thread or not (interval 0).
-void progress_start(unsigned interval_us, std::atomic<int> *wake);
+// SHMEM_PROGRESS_INTERVAL us so that operations targeting this PE complete
+// while the program computes, where the plan made before MPI started says
+// they need it (progress_plan.hpp). With a wake-up flag (every PE on this
+// node) it calls in only for a while after the flag was set.
+// Before MPI starts: plans the progress `request` needs; returns the MPI
+// thread level to start MPI at.
+int progress_plan(const transport::StartRequest &request);
+// Once MPI runs at thread level `provided` and the windows are made
+// (`windows`: operations reach PEs through MPI): starts the thread if the
+// plan wants it and MPI allows it (MPI_THREAD_MULTIPLE), else at
+// SHMEM_THREAD_SINGLE a thread that makes no MPI call and only samples
+// the program thread's CPU time for the end of the job. Makes a
+// communicator on every PE, thread or not. Collective.
+void progress_start(int provided, bool windows, std::atomic<int> *wake);
 void progress_stop();
 // Nonblocking collectives started and not completed (coll_nbi.cpp): while
 // there are any, the thread calls in after every interval in which the

@@ -20,6 +20,7 @@
 #include "mpi_rma/memory_sync.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/progress.hpp"
+#include "mpi_rma/progress_plan.hpp"
 #include "mpi_rma/rma_turns.hpp"
 #include "mpi_rma/world.hpp"
 #include "transport/transport.hpp"
@@ -37,18 +38,6 @@ void call_failed(int rc, const char *call, const char *function) {
 }
 
 namespace {
-
-int mpi_level(int shmem_level) {
-  static const int levels[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED,
-                               MPI_THREAD_SERIALIZED, MPI_THREAD_MULTIPLE};
-  return levels[shmem_level];
-}
-
-int shmem_level(int mpi_thread_level) {
-  for (int level = 3; level > 0; --level)
-    if (mpi_thread_level >= mpi_level(level)) return level;
-  return 0;
-}
 
 // The PEs whose heaps this PE maps: the node's, or this PE alone.
 void make_node_comm(bool split_nodes) {
@@ -214,23 +203,17 @@ Agreed agree(std::size_t heap_bytes, bool split_nodes) {
 namespace shmemi::transport {
 using namespace shmemi::mpi_rma;
 
-Identity start(bool split_nodes) {
-  const int provided = library_hold(split_nodes);
+Identity start(const StartRequest &request) {
+  const int provided = library_hold(request.split_nodes, progress_plan(request));
   SHMEMI_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &state.comm));
   SHMEMI_MPI(MPI_Comm_set_errhandler(state.comm, MPI_ERRORS_RETURN));
   Identity id{};
   SHMEMI_MPI(MPI_Comm_rank(state.comm, &id.my_pe));
   SHMEMI_MPI(MPI_Comm_size(state.comm, &id.n_pes));
-  id.thread_provided = shmem_level(provided);
+  id.thread_provided = shmem_thread_level(provided);
   state.my_pe = id.my_pe;
   state.n_pes = id.n_pes;
   return id;
-}
-
-bool progress_possible() {
-  int level = MPI_THREAD_SINGLE;
-  SHMEMI_MPI(MPI_Query_thread(&level));
-  return level == MPI_THREAD_MULTIPLE;
 }
 
 Nodes join_nodes(std::size_t heap_bytes, bool split_nodes) {
@@ -266,7 +249,7 @@ void expose_heap(const std::vector<char *> &heaps, std::size_t heap_bytes) {
 // no UCX connection between every pair of PEs (its first window made
 // them: 0.2-0.3 s of shmem_init at 64 PEs on 2 cores, 0.9 s at 128;
 // docs/bench/startup.md). A heap MPI allocated already has its window.
-void start_rma(const Region &statics, unsigned progress_us, unsigned channels, bool windows) {
+void start_rma(const Region &statics, unsigned channels, bool windows) {
   if (windows) {
     if (state.channels[0]->heap_win == MPI_WIN_NULL) create_heap_window(state.channels[0]->heap_win);
     make_default_static_window(statics);
@@ -274,7 +257,9 @@ void start_rma(const Region &statics, unsigned progress_us, unsigned channels, b
   channels_start(channels);
   life_start();
   reduction_types_start();
-  progress_start(progress_possible() ? progress_us : 0,
+  int provided = MPI_THREAD_SINGLE;
+  SHMEMI_MPI(MPI_Query_thread(&provided));
+  progress_start(provided, windows,
                  state.wake.empty() ? nullptr : state.wake[static_cast<std::size_t>(state.my_pe)]);
 }
 

@@ -51,6 +51,8 @@ void share_statics(bool peers_here) {
 
 } // namespace
 
+bool globals_shareable() { return shared_statics().fd >= 0; }
+
 void start(int my_pe, std::size_t heap_bytes, std::vector<char *> heaps, bool single_thread) {
   mapping.my_pe = my_pe;
   mapping.heaps = std::move(heaps);

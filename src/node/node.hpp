@@ -93,6 +93,11 @@ inline bool shared(const void *addr, std::size_t len) {
 // this PE through the transport but the library's own traffic.
 inline bool everything_mapped() { return mapping.cpu_atomics && mapping.statics_shared; }
 
+// Whether this PE's global and static variables can be shared with the
+// node's PEs (they were moved into a memory file when the library was
+// loaded), as far as this PE can tell before shmem_init.
+bool globals_shareable();
+
 // Whether AMOs on `space` are CPU atomics.
 inline bool cpu_atomics_on(Space space) {
   return mapping.cpu_atomics && (space == Space::heap || mapping.statics_shared);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "base/config.hpp"
 #include "base/symmetric.hpp"
 
 namespace shmemi::transport {
@@ -19,11 +20,19 @@ struct Identity {
   int thread_provided; // the SHMEM_THREAD_* level MPI provides
 };
 
-// Starts MPI if the program has not, or joins the program's MPI, and holds
-// it until release_mpi (see mpi_rma/hybrid.cpp). Collective over
-// MPI_COMM_WORLD. split_nodes: every PE will be its own node (join_nodes),
-// so MPI need not share memory.
-Identity start(bool split_nodes);
+// What the library asks of the transport's start.
+struct StartRequest {
+  int thread_level;   // the SHMEM_THREAD_* level the program requested
+  bool split_nodes;   // every PE will be its own node (join_nodes), so MPI need not share memory
+  bool node_maps_all; // the PEs of a node will map each other's heaps and global variables
+  Progress progress;  // SHMEM_PROGRESS (off also where SHMEM_PROGRESS_INTERVAL is 0)
+  unsigned progress_us;
+};
+// Starts MPI if the program has not (at the least thread level that the
+// request and the progress it needs allow), or joins the program's MPI,
+// and holds it until release_mpi (see mpi_rma/hybrid.cpp). Collective over
+// MPI_COMM_WORLD.
+Identity start(const StartRequest &request);
 // Program threads may call the transport concurrently from now on
 // (SHMEM_THREAD_MULTIPLE); call before join_nodes.
 void allow_concurrent_calls();
@@ -66,9 +75,9 @@ void expose_heap(const std::vector<char *> &heaps, std::size_t heap_bytes);
 // heap and `statics` (whole pages around it) to the other PEs; the window
 // is made over the variables where they are: nothing moves or copies them.
 // Then makes `channels` channels besides the default one (the least any PE
-// asks for), opens the access epochs and starts the progress thread (every
-// progress_us; 0: none). Collective.
-void start_rma(const Region &statics, unsigned progress_us, unsigned channels, bool windows);
+// asks for), opens the access epochs and starts whatever progress start()
+// planned and `windows` still needs. Collective.
+void start_rma(const Region &statics, unsigned channels, bool windows);
 // Collective over all PEs: every PE's `bytes` bytes, in PE order.
 void allgather(const void *mine, std::size_t bytes, void *all);
 // Collective over all PEs: whether `mine` is true on every PE.

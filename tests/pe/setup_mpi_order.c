@@ -18,6 +18,7 @@
 #include "check.h"
 
 static int rank = -1;
+static int program_level = -1; /* the MPI thread level the program asked for, if it started MPI */
 
 #define EXPECT(cond, ...)                                                      \
   do {                                                                         \
@@ -47,6 +48,7 @@ static void expect_shmem_state(int initialized, const char *when) {
 }
 
 static void start_mpi(int funneled) {
+  program_level = funneled ? MPI_THREAD_FUNNELED : MPI_THREAD_SINGLE;
   if (!funneled) {
     EXPECT(MPI_Init(NULL, NULL) == MPI_SUCCESS, "MPI_Init");
   } else {
@@ -67,9 +69,21 @@ static void start_mpi(int funneled) {
 static void start_shmem(void) {
   int provided = -1;
   EXPECT(shmem_init_thread(SHMEM_THREAD_MULTIPLE, &provided) == 0, "shmem_init_thread");
-  /* Whoever started MPI, it runs at MPI_THREAD_MULTIPLE (both MPIs here
-   * provide it), which the library's progress thread needs. */
-  EXPECT(provided == SHMEM_THREAD_MULTIPLE, "shmem_init_thread provided %d", provided);
+  /* The library starts MPI at the level asked for (both MPIs here provide
+   * MPI_THREAD_MULTIPLE); MPI the program started keeps the program's
+   * level, which bounds what the library provides. */
+  int level = -1;
+  MPI_Query_thread(&level);
+  if (program_level < 0) {
+    EXPECT(provided == SHMEM_THREAD_MULTIPLE && level == MPI_THREAD_MULTIPLE,
+           "shmem_init_thread provided %d, MPI_Query_thread %d", provided, level);
+  } else {
+    const int expected = program_level == MPI_THREAD_FUNNELED ? SHMEM_THREAD_FUNNELED
+                                                              : SHMEM_THREAD_SINGLE;
+    EXPECT(provided == expected && level == program_level,
+           "shmem_init_thread provided %d, MPI_Query_thread %d (the program asked %d)",
+           provided, level, program_level);
+  }
   expect_shmem_state(1, "after shmem_init_thread");
 }
 

@@ -105,6 +105,18 @@ TEST(EnvParseFlag, OffSpellingsDisableCaseInsensitively) {
   }
 }
 
+TEST(EnvParseProgress, AcceptsTheThreeModesCaseInsensitively) {
+  using shmemi::Progress;
+  Progress mode = Progress::off;
+  EXPECT_TRUE(env_parse("auto", mode));
+  EXPECT_EQ(mode, Progress::automatic);
+  EXPECT_TRUE(env_parse("THREAD", mode));
+  EXPECT_EQ(mode, Progress::thread);
+  EXPECT_TRUE(env_parse("Off", mode));
+  EXPECT_EQ(mode, Progress::off);
+  for (const char *bad : {"", "on", "threads", "0"}) EXPECT_FALSE(env_parse(bad, mode)) << bad;
+}
+
 TEST(ConfigLoad, DefaultsWhenNothingIsSet) {
   Config config;
   config.symmetric_size = 1;

@@ -160,7 +160,7 @@ void on_poll(std::function<void()> hook) { state.poll_hook = std::move(hook); }
 namespace shmemi::transport {
 
 // A new job: what the test configured stays, the rest starts afresh.
-Identity start(bool) {
+Identity start(const StartRequest &) {
   const fake::Config config = state.config;
   std::function<void()> hook = std::move(state.poll_hook);
   unmap_heaps();
@@ -197,7 +197,7 @@ std::vector<char *> allocate_heap(std::size_t heap_bytes) {
 void expose_heap(const std::vector<char *> &, std::size_t) { record("expose_heap"); }
 
 // The other PEs' data+bss, for puts and gets to PEs off this node.
-void start_rma(const Region &statics, unsigned, unsigned channels, bool) {
+void start_rma(const Region &statics, unsigned channels, bool) {
   state.my_statics = statics;
   state.statics.assign(static_cast<std::size_t>(state.config.n_pes),
                        std::vector<char>(statics.size));

@@ -1,0 +1,98 @@
+#!/bin/bash
+# hybrid.sh [passes]: what OpenSHMEM in a process costs the program's own
+# MPI calls (bench/hybrid_mpi.c: barrier, 8-byte allreduce and broadcast,
+# 8-byte send/recv ping-pong), 2 ranks, on both MPIs, on a node and in
+# forced inter-node mode (SHMEM_FORCE_INTERNODE=1), in both orders of
+# initialization, against the same program without the library (plain)
+# and, for reference, without it at MPI_THREAD_MULTIPLE. The
+# configurations run round-robin, `passes` times (default 5); per pass each
+# is divided by that pass's plain run (seconds apart, so both mostly meet
+# the VM at one speed), and docs/bench/hybrid.md gets the median of those
+# ratios with the plain median. Uses the builds of bench/run.sh
+# (build-bench-mpich, build-bench-openmpi), made if missing.
+set -euo pipefail
+exec </dev/null
+root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
+cd "$root"
+passes=${1:-5}
+out=${HYBRID_OUT:-docs/bench/hybrid.md}
+raw=build-bench/raw-hybrid
+mkdir -p "$raw"
+rm -f "$raw"/*.txt
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+unset OMPI_MCA_osc SHMEM_FORCE_INTERNODE SHMEM_PROGRESS
+
+for mpi in mpich openmpi; do
+  cmake --build "build-bench-$mpi" --target hybrid_mpi hybrid_mpi_plain >/dev/null 2>&1 ||
+    { scripts/build.sh "$mpi" "build-bench-$mpi" >/dev/null &&
+      cmake --build "build-bench-$mpi" --target hybrid_mpi hybrid_mpi_plain >/dev/null; }
+done
+
+run() { # MPI WHERE ORDER PASS
+  local mpi=$1 where=$2 order=$3 pass=$4 program=hybrid_mpi launcher=mpiexec.mpich
+  case $order in plain*) program=hybrid_mpi_plain ;; esac
+  [ "$mpi" = openmpi ] && launcher="mpiexec.openmpi --oversubscribe"
+  local forced=0
+  [ "$where" = forced ] && forced=1
+  SHMEM_FORCE_INTERNODE=$forced timeout 300 $launcher -n 2 "build-bench-$mpi/bench/$program" \
+    "$order" >"$raw/$mpi-$where-$order-$pass.txt" 2>&1 ||
+    echo "FAILED: $mpi $where $order (pass $pass)" >&2
+}
+
+for pass in $(seq "$passes"); do
+  for mpi in mpich openmpi; do
+    for where in node forced; do
+      for order in plain mpi shmem plain-multiple; do run "$mpi" "$where" "$order" "$pass"; done
+    done
+  done
+done
+
+python3 - "$raw" "$passes" "$out" <<'EOF'
+import statistics, sys
+raw, passes, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+metrics = ["mpi_barrier_us", "mpi_allreduce8_us", "mpi_bcast8_us", "mpi_pingpong8_us"]
+orders = [("mpi", "MPI_Init, then shmem_init"), ("shmem", "shmem_init, then MPI_Init"),
+          ("plain-multiple", "no library, MPI_THREAD_MULTIPLE")]
+levels = {0: "SINGLE", 1: "FUNNELED", 2: "SERIALIZED", 3: "MULTIPLE"}
+
+def read(mpi, where, order, p):
+    try:
+        lines = open(f"{raw}/{mpi}-{where}-{order}-{p}.txt").read().split("\n")
+    except OSError:
+        return {}
+    return {f[0]: float(f[1]) for f in (l.split() for l in lines) if len(f) == 3}
+
+lines = ["# A hybrid program's own MPI calls, with and without OpenSHMEM", "",
+         f"Made by `bench/hybrid.sh` ({passes} passes, 2 ranks on this machine; "
+         "`bench/hybrid_mpi.c`, best of 7 rounds of 20,000 calls per run). `plain` is the "
+         "same program built without the library, at `MPI_Init`; each other column is the "
+         "median over the passes of its run divided by the plain run of the same pass. "
+         "`forced`: `SHMEM_FORCE_INTERNODE=1` (every PE its own node, so the library "
+         "plans a progress thread). The last row of each table is the thread level MPI ran "
+         "at.", ""]
+for mpi in ["mpich", "openmpi"]:
+    for where in ["node", "forced"]:
+        lines += [f"## {mpi}, {where}", "",
+                  "| metric | plain (us, median) | " + " | ".join(t for _, t in orders) + " |",
+                  "|---|---|" + "---|" * len(orders)]
+        for m in metrics + ["mpi_thread_level"]:
+            plain = [read(mpi, where, "plain", p).get(m) for p in range(1, passes + 1)]
+            cells = []
+            for order, _ in orders:
+                runs = [read(mpi, where, order, p).get(m) for p in range(1, passes + 1)]
+                if m == "mpi_thread_level":
+                    known = [levels.get(int(v), "?") for v in runs if v is not None]
+                    cells.append("/".join(sorted(set(known))) or "failed")
+                else:
+                    ratios = [a / b for a, b in zip(runs, plain) if a and b]
+                    cells.append(f"{statistics.median(ratios):.2f}x" if ratios else "failed")
+            known = [v for v in plain if v is not None]
+            if m == "mpi_thread_level":
+                first = "/".join(sorted({levels.get(int(v), "?") for v in known})) or "failed"
+            else:
+                first = f"{statistics.median(known):.3f}" if known else "failed"
+            lines.append(f"| {m} | {first} | " + " | ".join(cells) + " |")
+        lines.append("")
+open(out, "w").write("\n".join(lines))
+print(f"wrote {out}")
+EOF

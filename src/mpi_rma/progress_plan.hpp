@@ -1,0 +1,33 @@
+// Which way operations through MPI complete while their target PE
+// computes, chosen before MPI starts: a progress thread needs
+// MPI_THREAD_MULTIPLE, which slows every MPI call of the process, the
+// program's own too (docs/decisions/progress.md).
+#pragma once
+
+#include "base/config.hpp"
+#include "transport/transport.hpp"
+
+namespace shmemi::mpi_rma {
+
+struct ProgressPlan {
+  bool thread = false;  // a thread that calls into MPI
+  const char *why = ""; // for the SHMEM_DEBUG line
+};
+
+// From the request (settings, forced inter-node mode, whether node peers
+// will map all of each other's memory), the launcher's environment
+// (whether every PE of the job runs on this node) and the MPI and network
+// in use. `env` reads the process's environment.
+ProgressPlan plan_progress(const transport::StartRequest &request, const EnvLookup &env);
+
+// The MPI thread level the library starts MPI at: MPI's level for the
+// SHMEM_THREAD_* level requested, at least MPI_THREAD_FUNNELED (the
+// library may run a thread that makes no MPI call), and with a progress
+// thread at least MPI_THREAD_SERIALIZED (its calls and the program
+// thread's take turns: mpi_check.hpp, Activity).
+int mpi_thread_level(int shmem_level, const ProgressPlan &plan);
+
+// The SHMEM_THREAD_* level an MPI thread level allows.
+int shmem_thread_level(int mpi_level);
+
+} // namespace shmemi::mpi_rma
