@@ -35,11 +35,15 @@ INTERNODE = [("ours-mpich-internode", "mpi-mpich", "mpi-mpich-multiple"),
 # The same without the progress thread (SHMEM_PROGRESS=off: MPI at FUNNELED).
 INTERNODE_OFF = [("ours-mpich-internode-off", "mpi-mpich", "mpi-mpich-multiple"),
                  ("ours-openmpi-internode-off", "mpi-openmpi", "mpi-openmpi-multiple")]
+# ... and with the thread at MPI_THREAD_MULTIPLE (SHMEM_PROGRESS=thread-multiple).
+INTERNODE_MULTIPLE = [("ours-mpich-internode-multiple", "mpi-mpich", "mpi-mpich-multiple"),
+                      ("ours-openmpi-internode-multiple", "mpi-openmpi", "mpi-openmpi-multiple")]
 HOSTS = [("ours-mpich-hosts", "mpi-mpich-hosts", "mpi-mpich-hosts-multiple"),
          ("ours-openmpi-hosts", "mpi-openmpi-hosts", "mpi-openmpi-hosts-multiple")]
 CONFIGS = ["ours-mpich", "ours-openmpi", "oshmem", "ours-mpich-internode",
            "ours-openmpi-internode", "mpi-mpich", "mpi-openmpi", "mpi-openmpi-sm",
-           "mpi-mpich-multiple", "mpi-openmpi-multiple"] + [t[0] for t in INTERNODE_OFF] + \
+           "mpi-mpich-multiple", "mpi-openmpi-multiple"] + \
+    [t[0] for t in INTERNODE_OFF + INTERNODE_MULTIPLE] + \
     [c for t in HOSTS for c in t]
 SWEEP = ["ours-openmpi", "oshmem", "mpi-openmpi"]
 LATENCY = ["put8_quiet_us", "get8_us", "p_quiet_us", "g_us", "fetch_add_us", "cswap_us",
@@ -429,8 +433,8 @@ def floor_table(passes, ours, multiple):
 
 
 def hosts_section(res, passes, units, skipped):
-    """The between-nodes targets across 2 emulated hosts: its targets and every metric."""
-    out = ["## Across 2 emulated hosts vs raw MPI RMA", ""]
+    """The between-nodes targets across emulated hosts: its targets and every metric."""
+    out = ["## Across emulated hosts vs raw MPI RMA", ""]
     if not any(config in {c for t in HOSTS for c in t} for (config, _) in res):
         why = f": {skipped}" if skipped else " (no results, reason unknown)"
         return out + [f"The emulated hosts stage of `bench/run.sh` did not run{why}.", ""]
@@ -453,6 +457,20 @@ def hosts_section(res, passes, units, skipped):
     out += ["Against the floor (as in forced inter-node mode above):", ""]
     out += [floor_table(passes, "ours-{mpi}-hosts", "mpi-{mpi}-hosts-multiple"), ""]
     out += [versus_raw_table(res, units, HOSTS), ""]
+    out += ["### 4 PEs on 4 emulated hosts, one each", "",
+            "The collectives (`-c`) at 4 PEs, every PE on a host of its own (MPICH, which "
+            "busy-polls, has one PE per host; the 4 hosts share 2 cores).", ""]
+    rows = []
+    for m in [f"{c}_np4" for c in ["barrier_us", "bcast8_us", "reduce_sum_us", "alltoall8_us"]]:
+        row = [label(m.removesuffix("_np4")), "us"]
+        for ours, ref, ref_multiple in HOSTS:
+            a, b, c = res.get((ours, m)), res.get((ref, m)), res.get((ref_multiple, m))
+            row += [fmt(a), fmt(b), fmt_ratio(ratio(a, b)), fmt(c), fmt_ratio(ratio(a, c))]
+        rows.append(row)
+    header = ["metric", "unit"]
+    for ours, ref, ref_multiple in HOSTS:
+        header += [ours, ref, "ratio", ref_multiple, "ratio"]
+    out += [table(header, rows), ""]
     return out
 
 
@@ -573,11 +591,16 @@ def write_table(path, res, passes, units, failures, hosts_skipped, overlap, info
     out += [floor_table(passes, "ours-{mpi}-internode", "mpi-{mpi}-multiple"), ""]
     out += [versus_raw_table(res, units, INTERNODE, ["mpi-openmpi-sm"]), ""]
     out += ["### What progress costs", "",
-            "The same with `SHMEM_PROGRESS=off`: no progress thread, MPI at "
-            "`MPI_THREAD_FUNNELED` (operations to a PE that computes then wait until it calls "
-            "the library). Against the rows above, this is what the progress thread and the "
-            "`MPI_THREAD_MULTIPLE` it needs cost (docs/decisions/progress.md).", ""]
+            "The default in this mode is a progress thread whose MPI calls take turns with the "
+            "library's at `MPI_THREAD_SERIALIZED` (the rows above). The same with "
+            "`SHMEM_PROGRESS=off`: no progress thread, MPI at `MPI_THREAD_FUNNELED` "
+            "(operations to a PE that computes then wait until it calls the library); "
+            "against the rows above, this is what the thread costs "
+            "(docs/decisions/progress.md).", ""]
     out += [versus_raw_table(res, units, INTERNODE_OFF), ""]
+    out += ["With the thread at `MPI_THREAD_MULTIPLE` (`SHMEM_PROGRESS=thread-multiple`, the "
+            "way of the earlier versions) instead of taking turns at `MPI_THREAD_SERIALIZED`:", ""]
+    out += [versus_raw_table(res, units, INTERNODE_MULTIPLE), ""]
     out += hosts_section(res, passes, units, hosts_skipped)
 
     sweep = sorted({(re.sub(r"_np\d+$", "", m), int(re.search(r"_np(\d+)$", m).group(1)))

@@ -22,6 +22,8 @@
 #                                      (every PE its own node: all MPI RMA)
 #      ours-*-internode-off            the same with SHMEM_PROGRESS=off: no
 #                                      progress thread, MPI at FUNNELED
+#      ours-*-internode-multiple       ... SHMEM_PROGRESS=thread-multiple: the
+#                                      thread at MPI_THREAD_MULTIPLE
 #      oshmem                          Open MPI's OSHMEM (oshrun, OMPI_MCA_osc=ucx)
 #      mpi-mpich, mpi-openmpi          raw MPI-3 RMA (Open MPI: osc/ucx), at
 #                                      MPI_THREAD_SINGLE as a plain MPI program
@@ -30,7 +32,8 @@
 #      mpi-openmpi-sm                  raw MPI-3 RMA, Open MPI osc/sm
 #    and, where emulated hosts can be made (root and namespaces; the cluster
 #    tool, ../shared/tools/cluster/cluster.sh or $SHMEM_CLUSTER_TOOL), 2 PEs
-#    on 2 emulated hosts, one PE each (TCP between them; the hosts are
+#    on 2 of 4 emulated hosts, one PE each, and the collectives at 4 PEs on
+#    the 4 hosts, one each (TCP between them; the hosts are
 #    brought up for each pass and always taken down, under the lock of
 #    scripts/test-cluster.sh; about 1 minute a pass):
 #      ours-mpich-hosts, ours-openmpi-hosts
@@ -52,7 +55,8 @@
 # builds), BENCH_OUT (docs/bench: where the report goes), BENCH_STAGES
 # (what runs of each pass, a subset of "node internode coll crowd ctx overlap
 # hosts", all by default: node = ours-mpich ours-openmpi oshmem mpi-mpich
-# mpi-openmpi mpi-openmpi-sm, internode = ours-*-internode mpi-*-multiple,
+# mpi-openmpi mpi-openmpi-sm, internode = ours-*-internode(-off) mpi-mpich
+# mpi-openmpi mpi-*-multiple,
 # coll = the collectives at N PEs, crowd = shmem_crowd, ctx = ctx_bench,
 # overlap = coll_overlap, hosts = the emulated hosts), BENCH_HOSTS=0 (leave
 # out the hosts stage). Raw outputs go to build-bench/raw/. A build error
@@ -179,6 +183,7 @@ env_of() {
   case $1 in
   *-internode) echo "SHMEM_FORCE_INTERNODE=1" ;;
   *-internode-off) echo "SHMEM_FORCE_INTERNODE=1 SHMEM_PROGRESS=off" ;;
+  *-internode-multiple) echo "SHMEM_FORCE_INTERNODE=1 SHMEM_PROGRESS=thread-multiple" ;;
   oshmem | mpi-openmpi) echo "OMPI_MCA_osc=ucx" ;;
   mpi-openmpi-multiple) echo "OMPI_MCA_osc=ucx BENCH_THREAD_MULTIPLE=1" ;;
   mpi-mpich-multiple) echo "BENCH_THREAD_MULTIPLE=1" ;;
@@ -302,32 +307,35 @@ hosts_failed() {
   printf '%s\t%s\t%s\n' "$1" "hosts stage" "$2" >>"$raw/failures.tsv"
 }
 
-# stage_hosts PASS: brings up 2 emulated hosts, runs the hosts configurations
-# at 2 PEs (one on each host), takes them down.
+# stage_hosts PASS: brings up 4 emulated hosts, runs the hosts configurations
+# at 2 PEs (one on each of 2 hosts) and their collectives at 4 PEs (one on
+# each host), takes them down.
 stage_hosts() {
-  local pass=$1 start=$SECONDS config left
+  local pass=$1 start=$SECONDS config left np
   local log=$raw/pass$pass/hosts-up.log
-  say "pass $pass/$passes: bringing up 2 emulated hosts"
+  say "pass $pass/$passes: bringing up 4 emulated hosts"
   # Waits for a test-cluster.sh as long as test-cluster.sh waits for others.
   if ! cluster_claim 900 2>"$log"; then
     hosts_failed "$pass" "$(cat "$log")"
     return
   fi
   hosts_up=1
-  if ! "$cluster" up 2 >>"$log" 2>&1; then
-    hosts_failed "$pass" "'$cluster up 2' failed: $(tail -n 1 "$log")"
+  if ! "$cluster" up 4 >>"$log" 2>&1; then
+    hosts_failed "$pass" "'$cluster up 4' failed: $(tail -n 1 "$log")"
     hosts_down
     return
   fi
   for config in "${hosts_configs[@]}"; do
-    run_config "$pass" "$config" 2
-    # A PE left busy-polling (a failed run) would slow down the next runs.
-    left=$(cluster_leftovers)
-    if [ -n "$left" ]; then
-      say "  PEs left on the hosts after $config: $left (killed)"
-      # shellcheck disable=SC2086
-      kill -KILL $left 2>/dev/null || true
-    fi
+    for np in 2 4; do
+      if [ "$np" = 2 ]; then run_config "$pass" "$config" 2; else run_config "$pass" "$config" 4 -c; fi
+      # A PE left busy-polling (a failed run) would slow down the next runs.
+      left=$(cluster_leftovers)
+      if [ -n "$left" ]; then
+        say "  PEs left on the hosts after $config: $left (killed)"
+        # shellcheck disable=SC2086
+        kill -KILL $left 2>/dev/null || true
+      fi
+    done
   done
   hosts_down
   say "  hosts stage: $((SECONDS - start)) s"
@@ -356,7 +364,11 @@ main() {
   [ -z "$skipped" ] || echo "$skipped" >"$raw/hosts_skipped"
   local node=(ours-mpich ours-openmpi oshmem mpi-mpich mpi-openmpi mpi-openmpi-sm)
   local internode=(ours-mpich-internode ours-openmpi-internode mpi-mpich-multiple
-    mpi-openmpi-multiple ours-mpich-internode-off ours-openmpi-internode-off)
+    mpi-openmpi-multiple ours-mpich-internode-off ours-openmpi-internode-off
+    ours-mpich-internode-multiple ours-openmpi-internode-multiple)
+  # raw MPI at MPI_Init, the inter-node rows' first baseline, runs in the
+  # node stage; alone, the internode stage runs it too
+  wants node || internode+=(mpi-mpich mpi-openmpi)
   local sweep=(ours-openmpi oshmem mpi-openmpi)
   local ours=(ours-mpich ours-openmpi ours-mpich-internode ours-openmpi-internode)
   local pass config np start

@@ -6,7 +6,7 @@
 # the data path), then the suite once more on MPICH built with
 # AddressSanitizer and LeakSanitizer, and the threaded tests on both MPIs
 # built with ThreadSanitizer (scripts/test-tsan.sh), and last the multi-PE
-# programs on 2 emulated hosts with both MPIs (scripts/test-cluster.sh; it
+# programs on 2 and on 4 emulated hosts with both MPIs (scripts/test-cluster.sh; it
 # says SKIPPED where namespaces cannot be made). Tests run SHMEM_TEST_JOBS
 # at a time (default 2; PEs wait by yielding, so two jobs share two cores).
 # Extra arguments go to ctest, e.g. -L amo or -LE large.
@@ -33,7 +33,7 @@ for mpi in mpich openmpi; do
   stage "$mpi + ThreadSanitizer: the threaded tests"
   "$root/scripts/test-tsan.sh" "$root/build-tsan-$mpi" "$mpi" || status=1
 done
-stage "MPICH and Open MPI across 2 emulated hosts"
+stage "MPICH and Open MPI across 2 and 4 emulated hosts"
 "$root/scripts/test-cluster.sh" "$root/build-mpich" "$root/build-openmpi" || status=1
 [ "$status" -eq 0 ] && stage "all tests passed on MPICH, Open MPI (each on-node and forced inter-node), MPICH under AddressSanitizer, both under ThreadSanitizer and both across emulated hosts"
 exit "$status"

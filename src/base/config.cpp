@@ -57,7 +57,10 @@ bool env_parse(const char *text, Progress &out) {
   static const struct {
     const char *word;
     Progress mode;
-  } words[] = {{"auto", Progress::automatic}, {"thread", Progress::thread}, {"off", Progress::off}};
+  } words[] = {{"auto", Progress::automatic},
+               {"thread", Progress::thread},
+               {"thread-multiple", Progress::thread_multiple},
+               {"off", Progress::off}};
   for (const auto &[word, mode] : words)
     if (strcasecmp(text, word) == 0) return out = mode, true;
   return false;

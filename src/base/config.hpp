@@ -14,8 +14,8 @@ namespace shmemi {
 #define SHMEMI_ENV_TABLE(X)                                                    \
   X(symmetric_size, std::size_t, "SYMMETRIC_SIZE", "256M",                     \
     "Symmetric heap size per PE: bytes, or a number with suffix K, M, G or T") \
-  X(progress, ::shmemi::Progress, "PROGRESS", "auto",                                    \
-    "How operations through MPI complete while their target PE computes: auto (a progress thread only where the MPI and network in use need the target to enter MPI, and MPI runs at MPI_THREAD_MULTIPLE only then), thread (always a thread; MPI at MPI_THREAD_MULTIPLE), off (no thread: such operations complete when the target calls the library)") \
+  X(progress, ::shmemi::Progress, "PROGRESS", "auto",                         \
+    "How operations through MPI complete while their target PE computes: auto (a progress thread only where the MPI and network in use make them wait for the target, as between nodes here), thread (always a thread: its MPI calls and the library's take turns at MPI_THREAD_SERIALIZED where the library alone calls MPI, else MPI_THREAD_MULTIPLE), thread-multiple (a thread, MPI always at MPI_THREAD_MULTIPLE), off (no thread: such operations complete when the target calls the library)") \
   X(progress_interval, std::size_t, "PROGRESS_INTERVAL", "200",               \
     "Microseconds between the progress thread's calls into MPI; 0 means SHMEM_PROGRESS=off") \
   X(force_internode, bool, "FORCE_INTERNODE", "off",                          \
@@ -35,7 +35,7 @@ namespace shmemi {
     "Print the version and this table of variables at start-up")
 
 // SHMEM_PROGRESS (docs/decisions/progress.md).
-enum class Progress { automatic, thread, off };
+enum class Progress { automatic, thread, thread_multiple, off };
 
 struct Config {
 #define SHMEMI_ENV_FIELD(field, type, name, def, help) type field{};

@@ -60,8 +60,9 @@ Config settings() {
 
 // MPI_Init_thread for the program: joins the MPI the library started, or
 // starts it at the level the program requires (docs/decisions/progress.md:
-// MPI_THREAD_MULTIPLE only where SHMEM_PROGRESS=thread says the library's
-// progress thread must run); a second call, or one after MPI_Finalize,
+// MPI_THREAD_MULTIPLE only where SHMEM_PROGRESS says the library's
+// progress thread must run: it cannot take turns with the program's own
+// MPI calls); a second call, or one after MPI_Finalize,
 // goes to MPI, which reports the error.
 int program_init(int *argc, char ***argv, int required, int *provided) {
   if (!users.program_initialized && mpi_running()) {
@@ -72,7 +73,9 @@ int program_init(int *argc, char ***argv, int required, int *provided) {
     return PMPI_Query_thread(provided);
   }
   const Config config = settings();
-  const int level = config.progress == Progress::thread ? MPI_THREAD_MULTIPLE : required;
+  const bool thread =
+      config.progress == Progress::thread || config.progress == Progress::thread_multiple;
+  const int level = thread ? MPI_THREAD_MULTIPLE : required;
   const int rc = start_mpi(argc, argv, config.force_internode, level, provided);
   if (rc == MPI_SUCCESS) users.program_initialized = true;
   return rc;

@@ -165,24 +165,31 @@ void sampling_loop(std::chrono::microseconds) {
   }
 }
 
+const char *level_name(int level) {
+  return level == MPI_THREAD_MULTIPLE     ? "MPI_THREAD_MULTIPLE"
+         : level == MPI_THREAD_SERIALIZED ? "MPI_THREAD_SERIALIZED"
+         : level == MPI_THREAD_FUNNELED   ? "MPI_THREAD_FUNNELED"
+                                          : "MPI_THREAD_SINGLE";
+}
+
 // The SHMEM_DEBUG line: how operations through MPI complete here.
 void report_progress(int provided, bool windows) {
+  const char *level = level_name(provided);
   if (pokes)
-    debug("shmem_init", "progress: a thread calls into MPI every %u us (%s; MPI at %s)",
-          request_.progress_us, plan.why,
-          activity.serialized ? "MPI_THREAD_SERIALIZED, calls taking turns" : "MPI_THREAD_MULTIPLE");
+    debug("shmem_init", "progress: a thread calls into MPI every %u us (%s); MPI at %s%s",
+          request_.progress_us, plan.why, level,
+          activity.serialized ? ", the thread's calls and the library's taking turns" : "");
   else if (plan.thread && !windows)
-    debug("shmem_init", "progress: no thread (every PE maps all of the others' memory)");
+    debug("shmem_init", "progress: no thread (every PE maps all of the others' memory); MPI at %s",
+          level);
   else if (plan.thread)
-    debug("shmem_init", "progress: no thread: the program started MPI at %s, and a thread needs "
-                        "MPI_THREAD_MULTIPLE besides the program's own MPI calls; operations through MPI complete when their target "
-                        "calls the library (with SHMEM_PROGRESS=thread the program's MPI_Init "
-                        "asks for MPI_THREAD_MULTIPLE)",
-          provided == MPI_THREAD_SERIALIZED ? "MPI_THREAD_SERIALIZED"
-          : provided == MPI_THREAD_FUNNELED ? "MPI_THREAD_FUNNELED"
-                                            : "MPI_THREAD_SINGLE");
+    debug("shmem_init", "progress: no thread: the program started MPI at %s, and a thread besides "
+                        "its own MPI calls needs MPI_THREAD_MULTIPLE; operations through MPI "
+                        "complete when their target calls the library (with SHMEM_PROGRESS=thread "
+                        "the program's MPI_Init asks for MPI_THREAD_MULTIPLE)",
+          level);
   else
-    debug("shmem_init", "progress: no thread (%s)", plan.why);
+    debug("shmem_init", "progress: no thread (%s); MPI at %s", plan.why, level);
 }
 
 } // namespace
@@ -202,9 +209,10 @@ void progress_start(int provided, bool windows, std::atomic<int> *wake) {
   // Below MPI_THREAD_MULTIPLE the thread may call into MPI only where
   // every MPI call of the process is the library's, announced (Activity).
   const bool multiple = provided == MPI_THREAD_MULTIPLE;
-  const bool library_alone = provided >= MPI_THREAD_SERIALIZED && !program_holds_mpi();
+  const bool library_alone =
+      provided >= MPI_THREAD_SERIALIZED && !program_holds_mpi() && !plan.multiple;
   pokes = plan.thread && (multiple || library_alone) &&
-          (windows || request_.progress == Progress::thread);
+          (windows || request_.progress != Progress::automatic);
   activity.serialized = pokes && !multiple;
   report_progress(provided, windows);
   const bool sampling = !activity.concurrent && request_.progress_us > 0;

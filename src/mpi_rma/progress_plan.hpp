@@ -10,8 +10,9 @@
 namespace shmemi::mpi_rma {
 
 struct ProgressPlan {
-  bool thread = false;  // a thread that calls into MPI
-  const char *why = ""; // for the SHMEM_DEBUG line
+  bool thread = false;   // a thread that calls into MPI
+  bool multiple = false; // ... at MPI_THREAD_MULTIPLE, never taking turns
+  const char *why = "";  // for the SHMEM_DEBUG line
 };
 
 // From the request (settings, forced inter-node mode, whether node peers

@@ -27,6 +27,33 @@ shmem_pe_test(setup_mpi_order_funneled PROGRAM setup_mpi_order ARGS shmem mpi fu
 shmem_pe_test(setup_mpi_order_mpi_funneled PROGRAM setup_mpi_order ARGS mpi shmem funneled
               LABELS setup)
 
+# The thread level shmem_init starts MPI at, and the progress thread, as
+# each PE's SHMEM_DEBUG line says (docs/decisions/progress.md); progress to
+# a computing PE where a thread is planned. No MPI_THREAD_MULTIPLE unless
+# asked for; none where a program of its own calls MPI (team_shared's
+# MPI_Allgather), as its calls cannot take turns with the thread's.
+shmem_pe_test(progress_plan SOURCES ${_pe}/progress_plan.c NP 1 2 LABELS setup)
+set(_said "shmem_init: progress:")
+foreach(case "node;0;auto;on;no thread .every PE runs on this node.*MPI at MPI_THREAD_FUNNELED$"
+             "forced;1;auto;on;a thread calls into MPI every 200 us .forced.*MPI at MPI_THREAD_SERIALIZED, the thread"
+             "off;1;off;on;no thread .SHMEM_PROGRESS is off.; MPI at MPI_THREAD_FUNNELED$"
+             "thread;0;thread;on;a thread calls into MPI every 200 us .SHMEM_PROGRESS is thread.; MPI at MPI_THREAD_SERIALIZED,"
+             "multiple;1;thread-multiple;on;a thread calls into MPI every 200 us .*MPI at MPI_THREAD_MULTIPLE$"
+             "private_globals;0;auto;off;a thread calls into MPI every 200 us .*MPI at MPI_THREAD_SERIALIZED,")
+  list(GET case 0 name)
+  list(GET case 1 forced)
+  list(GET case 2 mode)
+  list(GET case 3 globals)
+  list(GET case 4 said)
+  shmem_output_test(progress_plan_${name}_np2 PROGRAM progress_plan NP 2 COUNT 2
+                    REGEX "${_said} ${said}"
+                    ENV SHMEM_DEBUG=1 SHMEM_FORCE_INTERNODE=${forced} SHMEM_PROGRESS=${mode}
+                        SHMEM_NODE_GLOBALS=${globals})
+endforeach()
+shmem_output_test(progress_plan_mpi_caller_np2 PROGRAM team_shared NP 2 COUNT 2
+                  REGEX "${_said} a thread calls into MPI every 200 us .the program refers to MPI_[A-Za-z_]* without initializing MPI.*MPI at MPI_THREAD_MULTIPLE$"
+                  ENV SHMEM_DEBUG=1 SHMEM_FORCE_INTERNODE=1)
+
 shmem_pe_test(mem_alloc SOURCES ${_pe}/mem_alloc.c TIMEOUT 120 LABELS memory)
 # The heap size variable: a small heap runs out, a large one holds more than
 # the default; SHMEM_ beats SMA_ when both are set.

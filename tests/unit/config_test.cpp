@@ -105,13 +105,15 @@ TEST(EnvParseFlag, OffSpellingsDisableCaseInsensitively) {
   }
 }
 
-TEST(EnvParseProgress, AcceptsTheThreeModesCaseInsensitively) {
+TEST(EnvParseProgress, AcceptsTheFourModesCaseInsensitively) {
   using shmemi::Progress;
   Progress mode = Progress::off;
   EXPECT_TRUE(env_parse("auto", mode));
   EXPECT_EQ(mode, Progress::automatic);
   EXPECT_TRUE(env_parse("THREAD", mode));
   EXPECT_EQ(mode, Progress::thread);
+  EXPECT_TRUE(env_parse("thread-Multiple", mode));
+  EXPECT_EQ(mode, Progress::thread_multiple);
   EXPECT_TRUE(env_parse("Off", mode));
   EXPECT_EQ(mode, Progress::off);
   for (const char *bad : {"", "on", "threads", "0"}) EXPECT_FALSE(env_parse(bad, mode)) << bad;
