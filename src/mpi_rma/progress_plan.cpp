@@ -53,11 +53,11 @@ template <class T> const T *dynamic_pointer(const dl_phdr_info &object, ElfW(Add
 }
 
 struct Scan {
-  const void *library; // a function of this library
-  const void *mpi;     // one of MPI's
-  bool inits = false;  // some object refers to MPI_Init or MPI_Init_thread
-  std::string calls;   // who refers to another MPI routine, and which
-  std::string unknown; // why nothing can be told, or ""
+  const void *library = nullptr; // a function of this library
+  const void *mpi = nullptr;     // one of MPI's
+  bool inits = false;            // some object refers to MPI_Init or MPI_Init_thread
+  std::string calls;             // who refers to another MPI routine, and which
+  std::string unknown;           // why nothing can be told, or ""
 };
 
 // The MPI routines the object's relocations bind (undefined symbols: the
