@@ -32,7 +32,7 @@ ON_NODE = ["ours-mpich", "ours-openmpi", "oshmem"]
 # forced inter-node mode on this machine, and 2 PEs on 2 emulated hosts.
 INTERNODE = [("ours-mpich-internode", "mpi-mpich", "mpi-mpich-multiple"),
              ("ours-openmpi-internode", "mpi-openmpi", "mpi-openmpi-multiple")]
-# The same without the progress thread (SHMEM_PROGRESS=off: MPI at FUNNELED).
+# The same without the progress thread (SHMEM_PROGRESS=off: MPI at MPI_THREAD_SINGLE).
 INTERNODE_OFF = [("ours-mpich-internode-off", "mpi-mpich", "mpi-mpich-multiple"),
                  ("ours-openmpi-internode-off", "mpi-openmpi", "mpi-openmpi-multiple")]
 # ... and with the thread at MPI_THREAD_MULTIPLE (SHMEM_PROGRESS=thread-multiple).
@@ -593,7 +593,7 @@ def write_table(path, res, passes, units, failures, hosts_skipped, overlap, info
     out += ["### What progress costs", "",
             "The default in this mode is a progress thread whose MPI calls take turns with the "
             "library's at `MPI_THREAD_SERIALIZED` (the rows above). The same with "
-            "`SHMEM_PROGRESS=off`: no progress thread, MPI at `MPI_THREAD_FUNNELED` "
+            "`SHMEM_PROGRESS=off`: no progress thread, MPI at `MPI_THREAD_SINGLE` "
             "(operations to a PE that computes then wait until it calls the library); "
             "against the rows above, this is what the thread costs "
             "(docs/decisions/progress.md).", ""]

@@ -21,7 +21,7 @@
 #      ours-*-internode                the same with SHMEM_FORCE_INTERNODE=1
 #                                      (every PE its own node: all MPI RMA)
 #      ours-*-internode-off            the same with SHMEM_PROGRESS=off: no
-#                                      progress thread, MPI at FUNNELED
+#                                      progress thread, MPI at SINGLE
 #      ours-*-internode-multiple       ... SHMEM_PROGRESS=thread-multiple: the
 #                                      thread at MPI_THREAD_MULTIPLE
 #      oshmem                          Open MPI's OSHMEM (oshrun, OMPI_MCA_osc=ucx)

@@ -164,7 +164,11 @@ ProgressPlan plan_progress(const transport::StartRequest &request, const EnvLook
 }
 
 int mpi_thread_level(int shmem_level, const ProgressPlan &plan) {
-  static const int levels[] = {MPI_THREAD_FUNNELED, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
+  // MPI_THREAD_SINGLE for SHMEM_THREAD_SINGLE, though the library may run
+  // a thread that makes no MPI call (the end of the job's CPU sampler): on
+  // Open MPI 4.1 every level above it slows every MPI call as
+  // MPI_THREAD_MULTIPLE does (docs/bench/notes.md, "Progress").
+  static const int levels[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
                                MPI_THREAD_MULTIPLE};
   const int level = levels[shmem_level];
   if (plan.multiple) return MPI_THREAD_MULTIPLE;

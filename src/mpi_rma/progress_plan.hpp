@@ -22,10 +22,9 @@ struct ProgressPlan {
 ProgressPlan plan_progress(const transport::StartRequest &request, const EnvLookup &env);
 
 // The MPI thread level the library starts MPI at: MPI's level for the
-// SHMEM_THREAD_* level requested, at least MPI_THREAD_FUNNELED (the
-// library may run a thread that makes no MPI call), and with a progress
-// thread at least MPI_THREAD_SERIALIZED (its calls and the program
-// thread's take turns: mpi_check.hpp, Activity).
+// SHMEM_THREAD_* level requested, and with a progress thread at least
+// MPI_THREAD_SERIALIZED (its calls and the program thread's take turns:
+// mpi_check.hpp, Activity), or MPI_THREAD_MULTIPLE if the plan says so.
 int mpi_thread_level(int shmem_level, const ProgressPlan &plan);
 
 // The SHMEM_THREAD_* level an MPI thread level allows.

@@ -34,9 +34,9 @@ shmem_pe_test(setup_mpi_order_mpi_funneled PROGRAM setup_mpi_order ARGS mpi shme
 # MPI_Allgather), as its calls cannot take turns with the thread's.
 shmem_pe_test(progress_plan SOURCES ${_pe}/progress_plan.c NP 1 2 LABELS setup)
 set(_said "shmem_init: progress:")
-foreach(case "node;0;auto;on;no thread .every PE runs on this node.*MPI at MPI_THREAD_FUNNELED$"
+foreach(case "node;0;auto;on;no thread .every PE runs on this node.*MPI at MPI_THREAD_SINGLE$"
              "forced;1;auto;on;a thread calls into MPI every 200 us .forced.*MPI at MPI_THREAD_SERIALIZED, the thread"
-             "off;1;off;on;no thread .SHMEM_PROGRESS is off.; MPI at MPI_THREAD_FUNNELED$"
+             "off;1;off;on;no thread .SHMEM_PROGRESS is off.; MPI at MPI_THREAD_SINGLE$"
              "thread;0;thread;on;a thread calls into MPI every 200 us .SHMEM_PROGRESS is thread.; MPI at MPI_THREAD_SERIALIZED,"
              "multiple;1;thread-multiple;on;a thread calls into MPI every 200 us .*MPI at MPI_THREAD_MULTIPLE$"
              "private_globals;0;auto;off;a thread calls into MPI every 200 us .*MPI at MPI_THREAD_SERIALIZED,")
