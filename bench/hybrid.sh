@@ -5,10 +5,12 @@
 # forced inter-node mode (SHMEM_FORCE_INTERNODE=1), in both orders of
 # initialization, against the same program without the library (plain)
 # and, for reference, without it at MPI_THREAD_MULTIPLE. The
-# configurations run round-robin, `passes` times (default 5); per pass each
-# is divided by that pass's plain run (seconds apart, so both mostly meet
-# the VM at one speed), and docs/bench/hybrid.md gets the median of those
-# ratios with the plain median. Uses the builds of bench/run.sh
+# configurations run round-robin, `passes` times (default 5), and
+# docs/bench/hybrid.md gets each one's fastest pass against plain's fastest
+# (this VM moves between two speeds of communication between its cores for
+# seconds to minutes at a time, so a paired ratio compares whichever speeds
+# the two runs met; the fastest pass is the speed of the code). Uses the
+# builds of bench/run.sh
 # (build-bench-mpich, build-bench-openmpi), made if missing.
 set -euo pipefail
 exec </dev/null
@@ -18,11 +20,14 @@ passes=${1:-5}
 out=${HYBRID_OUT:-docs/bench/hybrid.md}
 raw=build-bench/raw-hybrid
 mkdir -p "$raw"
-rm -f "$raw"/*.txt
+# HYBRID_REPORT_ONLY=1: only the report, from the last run's outputs
+report_only=${HYBRID_REPORT_ONLY:-0}
+[ "$report_only" = 1 ] || rm -f "$raw"/*.txt
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 unset OMPI_MCA_osc SHMEM_FORCE_INTERNODE SHMEM_PROGRESS
 
 for mpi in mpich openmpi; do
+  [ "$report_only" = 1 ] && break
   cmake --build "build-bench-$mpi" --target hybrid_mpi hybrid_mpi_plain >/dev/null 2>&1 ||
     { scripts/build.sh "$mpi" "build-bench-$mpi" >/dev/null &&
       cmake --build "build-bench-$mpi" --target hybrid_mpi hybrid_mpi_plain >/dev/null; }
@@ -40,6 +45,7 @@ run() { # MPI WHERE ORDER PASS
 }
 
 for pass in $(seq "$passes"); do
+  [ "$report_only" = 1 ] && break
   for mpi in mpich openmpi; do
     for where in node forced; do
       for order in plain mpi shmem plain-multiple; do run "$mpi" "$where" "$order" "$pass"; done
@@ -48,7 +54,7 @@ for pass in $(seq "$passes"); do
 done
 
 python3 - "$raw" "$passes" "$out" <<'EOF'
-import statistics, sys
+import sys
 raw, passes, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 metrics = ["mpi_barrier_us", "mpi_allreduce8_us", "mpi_bcast8_us", "mpi_pingpong8_us"]
 orders = [("mpi", "MPI_Init, then shmem_init"), ("shmem", "shmem_init, then MPI_Init"),
@@ -65,33 +71,31 @@ def read(mpi, where, order, p):
 lines = ["# A hybrid program's own MPI calls, with and without OpenSHMEM", "",
          f"Made by `bench/hybrid.sh` ({passes} passes, 2 ranks on this machine; "
          "`bench/hybrid_mpi.c`, best of 7 rounds of 20,000 calls per run). `plain` is the "
-         "same program built without the library, at `MPI_Init`; each other column is the "
-         "median over the passes of its run divided by the plain run of the same pass. "
-         "`forced`: `SHMEM_FORCE_INTERNODE=1` (every PE its own node, so the library "
-         "plans a progress thread). The last row of each table is the thread level MPI ran "
-         "at.", ""]
+         "same program built without the library, at `MPI_Init`; each column is the fastest "
+         "pass of its configuration, and the ratio is against plain's fastest pass (the VM "
+         "moves between two speeds for seconds to minutes, so the fastest pass is the speed "
+         "of the code). `forced`: `SHMEM_FORCE_INTERNODE=1` (every PE its own node, so the "
+         "library plans a progress thread, which runs where the library started MPI). The "
+         "last row of each table is the thread level MPI ran at.", ""]
 for mpi in ["mpich", "openmpi"]:
     for where in ["node", "forced"]:
         lines += [f"## {mpi}, {where}", "",
-                  "| metric | plain (us, median) | " + " | ".join(t for _, t in orders) + " |",
+                  "| metric | plain (us) | " + " | ".join(t for _, t in orders) + " |",
                   "|---|---|" + "---|" * len(orders)]
         for m in metrics + ["mpi_thread_level"]:
-            plain = [read(mpi, where, "plain", p).get(m) for p in range(1, passes + 1)]
-            cells = []
-            for order, _ in orders:
-                runs = [read(mpi, where, order, p).get(m) for p in range(1, passes + 1)]
-                if m == "mpi_thread_level":
-                    known = [levels.get(int(v), "?") for v in runs if v is not None]
-                    cells.append("/".join(sorted(set(known))) or "failed")
-                else:
-                    ratios = [a / b for a, b in zip(runs, plain) if a and b]
-                    cells.append(f"{statistics.median(ratios):.2f}x" if ratios else "failed")
-            known = [v for v in plain if v is not None]
+            runs = {order: [v for v in (read(mpi, where, order, p).get(m)
+                                        for p in range(1, passes + 1)) if v is not None]
+                    for order in ["plain"] + [o for o, _ in orders]}
             if m == "mpi_thread_level":
-                first = "/".join(sorted({levels.get(int(v), "?") for v in known})) or "failed"
+                cells = ["/".join(sorted({levels.get(int(v), "?") for v in runs[o]})) or "failed"
+                         for o in ["plain"] + [o for o, _ in orders]]
             else:
-                first = f"{statistics.median(known):.3f}" if known else "failed"
-            lines.append(f"| {m} | {first} | " + " | ".join(cells) + " |")
+                best = {o: min(v) if v else None for o, v in runs.items()}
+                base = best["plain"]
+                cells = [f"{base:.3f}" if base else "failed"]
+                cells += [f"{best[o]:.3f} ({best[o] / base:.2f}x)" if best[o] and base else "failed"
+                          for o, _ in orders]
+            lines.append(f"| {m} | " + " | ".join(cells) + " |")
         lines.append("")
 open(out, "w").write("\n".join(lines))
 print(f"wrote {out}")
