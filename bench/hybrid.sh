@@ -22,7 +22,10 @@ raw=build-bench/raw-hybrid
 mkdir -p "$raw"
 # HYBRID_REPORT_ONLY=1: only the report, from the last run's outputs
 report_only=${HYBRID_REPORT_ONLY:-0}
-[ "$report_only" = 1 ] || rm -f "$raw"/*.txt
+wheres=${HYBRID_WHERE:-node forced}
+if [ "$report_only" != 1 ]; then
+  for where in $wheres; do rm -f "$raw"/*-"$where"-*.txt; done
+fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 unset OMPI_MCA_osc SHMEM_FORCE_INTERNODE SHMEM_PROGRESS
 
@@ -47,7 +50,7 @@ run() { # MPI WHERE ORDER PASS
 for pass in $(seq "$passes"); do
   [ "$report_only" = 1 ] && break
   for mpi in mpich openmpi; do
-    for where in node forced; do
+    for where in $wheres; do
       for order in plain mpi shmem plain-multiple; do run "$mpi" "$where" "$order" "$pass"; done
     done
   done
@@ -69,7 +72,7 @@ def read(mpi, where, order, p):
     return {f[0]: float(f[1]) for f in (l.split() for l in lines) if len(f) == 3}
 
 lines = ["# A hybrid program's own MPI calls, with and without OpenSHMEM", "",
-         f"Made by `bench/hybrid.sh` ({passes} passes, 2 ranks on this machine; "
+         f"Made by `bench/hybrid.sh` (2 ranks on this machine; "
          "`bench/hybrid_mpi.c`, best of 7 rounds of 20,000 calls per run). `plain` is the "
          "same program built without the library, at `MPI_Init`; each column is the fastest "
          "pass of its configuration, and the ratio is against plain's fastest pass (the VM "
@@ -79,7 +82,8 @@ lines = ["# A hybrid program's own MPI calls, with and without OpenSHMEM", "",
          "last row of each table is the thread level MPI ran at.", ""]
 for mpi in ["mpich", "openmpi"]:
     for where in ["node", "forced"]:
-        lines += [f"## {mpi}, {where}", "",
+        ran = sum(1 for p in range(1, passes + 1) if read(mpi, where, "plain", p))
+        lines += [f"## {mpi}, {where} ({ran} passes)", "",
                   "| metric | plain (us) | " + " | ".join(t for _, t in orders) + " |",
                   "|---|---|" + "---|" * len(orders)]
         for m in metrics + ["mpi_thread_level"]:

@@ -38,9 +38,9 @@ namespace {
 std::thread *worker = nullptr;
 std::atomic<bool> running{false};
 MPI_Comm progress_comm = MPI_COMM_NULL; // nothing is ever sent on it
-transport::StartRequest request_{};      // what shmem_init asked (progress_plan)
-ProgressPlan plan;                       // what it needs, before MPI started
-bool pokes = false;                      // the thread calls into MPI
+transport::StartRequest request_{};     // what shmem_init asked (progress_plan)
+ProgressPlan plan;                      // what it needs, before MPI started
+bool pokes = false;                     // the thread calls into MPI
 
 // Calls into MPI after every interval in which the program neither entered
 // MPI nor was inside it (it computes). While the program is busy in MPI the
@@ -135,8 +135,10 @@ void poke() {
     const int rc = MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, progress_comm, &flag, MPI_STATUS_IGNORE);
     if (rc != MPI_SUCCESS) call_failed(rc, "MPI_Iprobe", "progress thread");
   };
-  if (activity.serialized) activity.poke_if_alone(iprobe);
-  else iprobe();
+  if (activity.serialized)
+    activity.poke_if_alone(iprobe);
+  else
+    iprobe();
 }
 
 void progress_loop(std::chrono::microseconds interval) {
@@ -183,10 +185,11 @@ void report_progress(int provided, bool windows) {
     debug("shmem_init", "progress: no thread (every PE maps all of the others' memory); MPI at %s",
           level);
   else if (plan.thread)
-    debug("shmem_init", "progress: no thread: the program started MPI at %s, and a thread besides "
-                        "its own MPI calls needs MPI_THREAD_MULTIPLE; operations through MPI "
-                        "complete when their target calls the library (with SHMEM_PROGRESS=thread "
-                        "the program's MPI_Init asks for MPI_THREAD_MULTIPLE)",
+    debug("shmem_init",
+          "progress: no thread: the program started MPI at %s, and a thread besides "
+          "its own MPI calls needs MPI_THREAD_MULTIPLE; operations through MPI "
+          "complete when their target calls the library (with SHMEM_PROGRESS=thread "
+          "the program's MPI_Init asks for MPI_THREAD_MULTIPLE)",
           level);
   else
     debug("shmem_init", "progress: no thread (%s); MPI at %s", plan.why, level);
