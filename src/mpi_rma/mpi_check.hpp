@@ -48,14 +48,12 @@ struct Activity {
   // The program's side: after announcing itself, waits until no poke runs.
   void wait_for_poke();
   // The progress thread's side: runs `poke` unless a program thread is in
-  // MPI; whether it ran.
-  template <class Poke> bool poke_if_alone(Poke poke) {
+  // MPI.
+  template <class Poke> void poke_if_alone(Poke poke) {
     poking.store(true, std::memory_order_relaxed);
     std::atomic_thread_fence(std::memory_order_seq_cst);
-    const bool alone = inside.load(std::memory_order_acquire) == 0;
-    if (alone) poke();
+    if (inside.load(std::memory_order_acquire) == 0) poke();
     poking.store(false, std::memory_order_release);
-    return alone;
   }
 };
 

@@ -179,7 +179,7 @@ void report_progress(int provided, bool windows) {
   const char *level = level_name(provided);
   if (pokes)
     debug("shmem_init", "progress: a thread calls into MPI every %u us (%s); MPI at %s%s",
-          request_.progress_us, plan.why, level,
+          request_.progress_us, plan.why.c_str(), level,
           activity.serialized ? ", the thread's calls and the library's taking turns" : "");
   else if (plan.thread && !windows)
     debug("shmem_init", "progress: no thread (every PE maps all of the others' memory); MPI at %s",
@@ -192,7 +192,7 @@ void report_progress(int provided, bool windows) {
           "the program's MPI_Init asks for MPI_THREAD_MULTIPLE)",
           level);
   else
-    debug("shmem_init", "progress: no thread (%s); MPI at %s", plan.why, level);
+    debug("shmem_init", "progress: no thread (%s); MPI at %s", plan.why.c_str(), level);
 }
 
 } // namespace

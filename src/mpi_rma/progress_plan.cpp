@@ -135,6 +135,10 @@ std::string uninitialized_mpi_caller() {
 
 } // namespace
 
+// MPI's thread level per SHMEM_THREAD_* level.
+constexpr int mpi_levels[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
+                              MPI_THREAD_MULTIPLE};
+
 // Measured here (docs/decisions/progress.md): through MPI, a fetch-add to
 // a PE that computes waits until it enters MPI on both MPIs, in forced
 // inter-node mode and between emulated hosts, and on a node for global
@@ -154,12 +158,8 @@ ProgressPlan plan_progress(const transport::StartRequest &request, const EnvLook
                         ? "forced inter-node mode: operations through MPI wait for their target"
                         : "operations through MPI wait for their target to enter MPI"};
   // Taking turns needs every MPI call of the process to be the library's.
-  static std::string caller;
-  caller = uninitialized_mpi_caller();
-  if (!caller.empty()) {
-    caller += ": a thread cannot take turns with the program's MPI calls";
-    plan = {true, true, caller.c_str()};
-  }
+  if (const std::string caller = uninitialized_mpi_caller(); !caller.empty())
+    plan = {true, true, caller + ": a thread cannot take turns with the program's MPI calls"};
   return plan;
 }
 
@@ -168,18 +168,14 @@ int mpi_thread_level(int shmem_level, const ProgressPlan &plan) {
   // a thread that makes no MPI call (the end of the job's CPU sampler): on
   // Open MPI 4.1 every level above it slows every MPI call as
   // MPI_THREAD_MULTIPLE does (docs/bench/notes.md, "Progress").
-  static const int levels[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
-                               MPI_THREAD_MULTIPLE};
-  const int level = levels[shmem_level];
+  const int level = mpi_levels[shmem_level];
   if (plan.multiple) return MPI_THREAD_MULTIPLE;
   return plan.thread && level < MPI_THREAD_SERIALIZED ? MPI_THREAD_SERIALIZED : level;
 }
 
 int shmem_thread_level(int mpi_level) {
-  static const int levels[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
-                               MPI_THREAD_MULTIPLE};
   for (int level = 3; level > 0; --level)
-    if (mpi_level >= levels[level]) return level;
+    if (mpi_level >= mpi_levels[level]) return level;
   return 0;
 }
 

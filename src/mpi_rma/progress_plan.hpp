@@ -4,6 +4,8 @@
 // program's own too (docs/decisions/progress.md).
 #pragma once
 
+#include <string>
+
 #include "base/config.hpp"
 #include "transport/transport.hpp"
 
@@ -12,7 +14,7 @@ namespace shmemi::mpi_rma {
 struct ProgressPlan {
   bool thread = false;   // a thread that calls into MPI
   bool multiple = false; // ... at MPI_THREAD_MULTIPLE, never taking turns
-  const char *why = "";  // for the SHMEM_DEBUG line
+  std::string why;       // for the SHMEM_DEBUG line
 };
 
 // From the request (settings, forced inter-node mode, whether node peers
