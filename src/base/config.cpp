@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#include <utility>
 #include <strings.h>
 
 #include "base/report.hpp"
@@ -53,17 +54,41 @@ bool env_parse(const char *text, bool &out) {
   return true;
 }
 
-bool env_parse(const char *text, Progress &out) {
-  static const struct {
-    const char *word;
-    Progress mode;
-  } words[] = {{"auto", Progress::automatic},
-               {"thread", Progress::thread},
-               {"thread-multiple", Progress::thread_multiple},
-               {"off", Progress::off}};
-  for (const auto &[word, mode] : words)
-    if (strcasecmp(text, word) == 0) return out = mode, true;
+namespace {
+
+// The value of `words` (pairs of a word and its value) that `text` names,
+// letter case aside.
+template <typename T, std::size_t N>
+bool parse_word(const char *text, const std::pair<const char *, T> (&words)[N], T &out) {
+  for (const auto &[word, value] : words)
+    if (strcasecmp(text, word) == 0) return out = value, true;
   return false;
+}
+
+} // namespace
+
+bool env_parse(const char *text, Progress &out) {
+  static const std::pair<const char *, Progress> words[] = {
+      {"auto", Progress::automatic},
+      {"thread", Progress::thread},
+      {"thread-multiple", Progress::thread_multiple},
+      {"off", Progress::off}};
+  return parse_word(text, words, out);
+}
+
+bool env_parse(const char *text, HeapPages &out) {
+  static const std::pair<const char *, HeapPages> words[] = {
+      {"auto", HeapPages::automatic}, {"huge", HeapPages::huge}, {"pool", HeapPages::pool},
+      {"thp", HeapPages::thp},        {"small", HeapPages::small}};
+  return parse_word(text, words, out);
+}
+
+bool env_parse(const char *text, Toggle &out) {
+  bool on = false;
+  if (*text == '\0') return out = Toggle::unset, true;
+  env_parse(text, on);
+  out = on ? Toggle::on : Toggle::off;
+  return true;
 }
 
 namespace {

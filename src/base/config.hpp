@@ -18,6 +18,12 @@ namespace shmemi {
     "How operations through MPI complete while their target PE computes: auto (a progress thread only where the MPI and network in use make them wait for the target, as between nodes here), thread (always a thread: its MPI calls and the library's take turns at MPI_THREAD_SERIALIZED where the library alone calls MPI, else MPI_THREAD_MULTIPLE), thread-multiple (a thread, MPI always at MPI_THREAD_MULTIPLE), off (no thread: such operations complete when the target calls the library)") \
   X(progress_interval, std::size_t, "PROGRESS_INTERVAL", "200",               \
     "Microseconds between the progress thread's calls into MPI; 0 means SHMEM_PROGRESS=off") \
+  X(heap_pages, ::shmemi::HeapPages, "HEAP_PAGES", "auto",                     \
+    "Pages of the symmetric heap: auto (huge pages from the reserved pool where the node's free ones cover every PE's heap, else transparent huge pages where /sys/kernel/mm/transparent_hugepage/shmem_enabled allows them, else 4 KiB pages), huge (the same, with a warning if neither is offered), pool, thp or small (4 KiB)") \
+  X(symmetric_heap_use_huge_pages, ::shmemi::Toggle, "SYMMETRIC_HEAP_USE_HUGE_PAGES", "", \
+    "The name SOS reads: on is SHMEM_HEAP_PAGES=huge, off is small (where SHMEM_HEAP_PAGES is auto)") \
+  X(symmetric_heap_page_size, std::size_t, "SYMMETRIC_HEAP_PAGE_SIZE", "0",   \
+    "The pool's page size, for the heap on huge pages (SOS's name): 0 is the system's default size (Hugepagesize in /proc/meminfo); 4K means 4 KiB pages") \
   X(force_internode, bool, "FORCE_INTERNODE", "off",                          \
     "Treat every PE as its own node: no shared memory between PEs, every transfer and atomic goes through MPI RMA") \
   X(node_globals, bool, "NODE_GLOBALS", "on",                                 \
@@ -37,6 +43,12 @@ namespace shmemi {
 // SHMEM_PROGRESS (docs/decisions/progress.md).
 enum class Progress { automatic, thread, thread_multiple, off };
 
+// SHMEM_HEAP_PAGES (docs/decisions/node-memory.md).
+enum class HeapPages { automatic, huge, pool, thp, small };
+
+// A switch that may be left unset (the empty string).
+enum class Toggle { unset, off, on };
+
 struct Config {
 #define SHMEMI_ENV_FIELD(field, type, name, def, help) type field{};
   SHMEMI_ENV_TABLE(SHMEMI_ENV_FIELD)
@@ -47,6 +59,8 @@ struct Config {
 bool env_parse(const char *text, std::size_t &out);
 bool env_parse(const char *text, bool &out);
 bool env_parse(const char *text, Progress &out);
+bool env_parse(const char *text, HeapPages &out);
+bool env_parse(const char *text, Toggle &out);
 
 using EnvLookup = std::function<const char *(const char *)>;
 

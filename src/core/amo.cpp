@@ -4,6 +4,7 @@
 
 #include "core/checks.hpp"
 #include "node/amo.hpp"
+#include "memory/memory.hpp"
 #include "node/node.hpp"
 
 namespace shmemi {
@@ -15,7 +16,7 @@ void amo(shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result, i
   if ((reinterpret_cast<std::uintptr_t>(dest) & (args.size - 1)) != 0) [[unlikely]]
     fatal(routine, "argument dest = %p is not aligned to its type's size %zu", dest, args.size);
   if (node::cpu_atomics_on(at.space))
-    return node::cpu_amo(node::address(at, world), args.size, args.op, args.operand, args.compare,
+    return node::cpu_amo(memory::address(at, world), args.size, args.op, args.operand, args.compare,
                    result);
   const Call call(routine);
   transport::amo(*ctx->channel, at, args.op, args.type, args.operand, args.compare, result, world, c);

@@ -44,7 +44,7 @@ void fail_not_symmetric(const char *routine, const char *arg, const void *addr,
           "symmetric address: declare it static or global, or allocate it with "
           "shmem_malloc",
           arg, addr, len);
-  const Region &heap = node::mapping.heap, &statics = node::mapping.statics;
+  const Region &heap = memory::mapping.heap, &statics = memory::mapping.statics;
   fatal(routine,
         "argument %s = %p (%zu bytes) is not a symmetric address: allowed are the "
         "symmetric heap [%p, %p) and global/static data [%p, %p)",

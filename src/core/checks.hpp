@@ -9,6 +9,7 @@
 #include "core/context.hpp"
 #include "base/report.hpp"
 #include "core/runtime.hpp"
+#include "memory/memory.hpp"
 #include "node/node.hpp"
 
 namespace shmemi {
@@ -48,7 +49,7 @@ inline void require_buffer(const char *routine, const char *arg, const void *add
 inline SymAddr require_symmetric(const char *routine, const char *arg, const void *addr,
                                  std::size_t len) {
   SymAddr out;
-  if (!node::locate(addr, len, out)) [[unlikely]]
+  if (!memory::locate(addr, len, out)) [[unlikely]]
     fail_not_symmetric(routine, arg, addr, len);
   return out;
 }

@@ -9,20 +9,21 @@
 #include "base/bytes.hpp"
 #include "core/checks.hpp"
 #include "core/coll.hpp"
+#include "memory/memory.hpp"
 #include "node/node.hpp"
 
 namespace shmemi {
 namespace {
 
-void *heap_address(std::size_t offset) { return node::mapping.heap.base + offset; }
+void *heap_address(std::size_t offset) { return memory::mapping.heap.base + offset; }
 
 std::size_t heap_offset(const char *routine, void *ptr) {
-  const std::size_t offset = static_cast<std::size_t>(static_cast<char *>(ptr) - node::mapping.heap.base);
-  if (!node::mapping.heap.contains(ptr, 0) || rt.allocator->block_size(offset) == 0) [[unlikely]]
+  const std::size_t offset = static_cast<std::size_t>(static_cast<char *>(ptr) - memory::mapping.heap.base);
+  if (!memory::mapping.heap.contains(ptr, 0) || memory::allocator().block_size(offset) == 0) [[unlikely]]
     fatal(routine, "argument ptr = %p is not a block returned by shmem_malloc and not yet "
                    "freed (the symmetric heap is [%p, %p))",
-          ptr, static_cast<void *>(node::mapping.heap.base),
-          static_cast<void *>(node::mapping.heap.base + node::mapping.heap.size));
+          ptr, static_cast<void *>(memory::mapping.heap.base),
+          static_cast<void *>(memory::mapping.heap.base + memory::mapping.heap.size));
   return offset;
 }
 
@@ -37,22 +38,22 @@ void report_exhausted(const char *routine, std::size_t size) {
     return;
   }
   // (A block as large as the request may still be too little for an alignment.)
-  const std::size_t largest = rt.allocator->largest_free();
+  const std::size_t largest = memory::allocator().largest_free();
   const std::size_t more = size > largest ? size - largest : size;
   debug(routine,
         "out of symmetric memory: %zu bytes requested, largest free block %zu of "
         "%zu bytes; set SHMEM_SYMMETRIC_SIZE larger, by at least %zu bytes",
-        size, largest, rt.allocator->capacity(), more);
+        size, largest, memory::allocator().capacity(), more);
 }
 
 // Allocation followed by the barrier the spec requires on exit.
 void *allocate(const char *routine, std::size_t size, std::size_t align, bool zero = false) {
   require_init(routine);
   if (size == 0) return nullptr;
-  const std::size_t offset = rt.allocator->alloc(size, align);
-  if (zero && offset != HeapAllocator::npos) std::memset(heap_address(offset), 0, size);
+  const std::size_t offset = memory::allocator().alloc(size, align);
+  if (zero && offset != memory::HeapAllocator::npos) std::memset(heap_address(offset), 0, size);
   barrier_all();
-  if (offset == HeapAllocator::npos) {
+  if (offset == memory::HeapAllocator::npos) {
     report_exhausted(routine, size);
     return nullptr;
   }
@@ -63,7 +64,7 @@ void *allocate(const char *routine, std::size_t size, std::size_t align, bool ze
 
 
 void *heap_malloc(std::size_t size, const char *routine) {
-  return allocate(routine, size, HeapAllocator::min_align);
+  return allocate(routine, size, memory::HeapAllocator::min_align);
 }
 
 void *heap_calloc(std::size_t count, std::size_t size, const char *routine) {
@@ -73,20 +74,20 @@ void *heap_calloc(std::size_t count, std::size_t size, const char *routine) {
     debug(routine, "count %zu times size %zu overflows size_t", count, size);
     return nullptr;
   }
-  return allocate(routine, bytes, HeapAllocator::min_align, true);
+  return allocate(routine, bytes, memory::HeapAllocator::min_align, true);
 }
 
 // Every PE's heap base is aligned to transport::heap_alignment, the limit;
 // the spec's answer to an alignment it cannot give is NULL.
 void *heap_align(std::size_t alignment, std::size_t size, const char *routine) {
   require_init(routine);
-  const std::size_t limit = transport::heap_alignment(node::mapping.heap.size);
+  const std::size_t limit = memory::heap_alignment(memory::mapping.heap.size);
   const bool power_of_two = alignment != 0 && (alignment & (alignment - 1)) == 0;
   if (!power_of_two || alignment > limit) {
     warn(routine, "argument alignment = %zu is %s: allowed are powers of two up to %zu "
                   "(the symmetric heap size, %zu bytes, rounded down to a power of two; "
                   "raise SHMEM_SYMMETRIC_SIZE for more); returning NULL",
-         alignment, power_of_two ? "too large" : "not a power of two", limit, node::mapping.heap.size);
+         alignment, power_of_two ? "too large" : "not a power of two", limit, memory::mapping.heap.size);
     return nullptr;
   }
   return allocate(routine, size, alignment);
@@ -97,7 +98,7 @@ void heap_free(void *ptr, const char *routine) {
   if (ptr == nullptr) return;
   const std::size_t offset = heap_offset(routine, ptr);
   barrier_all();
-  rt.allocator->free(offset);
+  memory::allocator().free(offset);
 }
 
 // In place when the block can grow or shrink there, else moved.
@@ -111,14 +112,14 @@ void *heap_realloc(void *ptr, std::size_t size, const char *routine) {
   const std::size_t offset = heap_offset(routine, ptr);
   barrier_all(); // nobody may still be writing the old block
   void *result = ptr;
-  if (!rt.allocator->resize(offset, size)) {
-    const std::size_t moved = rt.allocator->alloc(size, HeapAllocator::min_align);
-    if (moved == HeapAllocator::npos) {
+  if (!memory::allocator().resize(offset, size)) {
+    const std::size_t moved = memory::allocator().alloc(size, memory::HeapAllocator::min_align);
+    if (moved == memory::HeapAllocator::npos) {
       report_exhausted(routine, size);
       result = nullptr;
     } else {
-      std::memcpy(heap_address(moved), ptr, std::min(size, rt.allocator->block_size(offset)));
-      rt.allocator->free(offset);
+      std::memcpy(heap_address(moved), ptr, std::min(size, memory::allocator().block_size(offset)));
+      memory::allocator().free(offset);
       result = heap_address(moved);
     }
   }
@@ -128,31 +129,31 @@ void *heap_realloc(void *ptr, std::size_t size, const char *routine) {
 
 std::size_t heap_size(const char *routine) {
   require_init(routine);
-  return rt.allocator->capacity();
+  return memory::allocator().capacity();
 }
 
 std::size_t heap_available(const char *routine) {
   require_init(routine);
-  return rt.allocator->largest_free();
+  return memory::allocator().largest_free();
 }
 
 bool symmetric(const void *addr) {
   SymAddr at;
-  return node::locate(addr, 1, at);
+  return memory::locate(addr, 1, at);
 }
 
 void *local_pointer(const void *dest, int pe) {
   SymAddr at;
-  if (pe < 0 || pe >= rt.n_pes || !node::locate(dest, 1, at)) return nullptr;
-  return node::address(at, pe);
+  if (pe < 0 || pe >= rt.n_pes || !memory::locate(dest, 1, at)) return nullptr;
+  return memory::address(at, pe);
 }
 
 HeapPlace heap_place(const void *p) {
-  const Region &heap = node::mapping.heap;
+  const Region &heap = memory::mapping.heap;
   if (!heap.contains(p, 0)) return HeapPlace::outside;
   const auto offset = static_cast<std::size_t>(static_cast<const char *>(p) - heap.base);
-  if (rt.allocator->block_size(offset) != 0) return HeapPlace::block;
-  return rt.allocator->in_block(offset) ? HeapPlace::inside_block : HeapPlace::free;
+  if (memory::allocator().block_size(offset) != 0) return HeapPlace::block;
+  return memory::allocator().in_block(offset) ? HeapPlace::inside_block : HeapPlace::free;
 }
 
 } // namespace shmemi

@@ -5,6 +5,7 @@
 
 #include "base/bytes.hpp"
 #include "core/checks.hpp"
+#include "memory/memory.hpp"
 #include "node/node.hpp"
 
 namespace shmemi {
@@ -47,7 +48,7 @@ void rma_contiguous(Direction dir, shmem_ctx_t ctx, void *dest, const void *sour
   const bool put = dir == Direction::put;
   require_buffer(routine, put ? "source" : "dest", put ? source : dest, n);
   const SymAddr at = require_symmetric(routine, put ? "dest" : "source", put ? dest : source, n);
-  if (char *there = node::address(at, world)) {
+  if (char *there = memory::address(at, world)) {
     std::memmove(put ? there : dest, put ? source : there, n);
     return;
   }
@@ -72,7 +73,7 @@ void rma_strided(Direction dir, shmem_ctx_t ctx, void *dest, const void *source,
   const SymAddr lo = require_symmetric(routine, put ? "dest" : "source", theirs.lo, theirs.len);
   const SymAddr at{lo.space, lo.offset + static_cast<std::size_t>(
                                              static_cast<const char *>(remote) - theirs.lo)};
-  if (char *there = node::address(at, world)) {
+  if (char *there = memory::address(at, world)) {
     copy_strided(put ? there : dest, put ? source : there, s);
     return;
   }

@@ -13,7 +13,9 @@
 #include "core/context.hpp"
 #include "core/ending.hpp"
 #include "core/team.hpp"
+#include "memory/memory.hpp"
 #include "node/node.hpp"
+#include "node/sync.hpp"
 #include "transport/transport.hpp"
 
 shmemi_ctx shmemi_ctx_default{&shmemi_team_world, 0};
@@ -55,8 +57,8 @@ void stop() {
   teams_stop();
   transport::stop();
   shmemi_ctx_default.channel = nullptr;
-  rt.allocator.reset();
   node::stop();
+  memory::stop();
   rt.init_depth = 0;
 }
 
@@ -82,23 +84,12 @@ void at_process_exit(int status, void *) {
   transport::release_mpi();
 }
 
-// The node's PEs map each other's heaps where nodes hold several PEs (the
-// backend then makes a window over them); else MPI allocates each heap,
-// as it would for a program of its own (docs/decisions/node-memory.md).
-std::vector<char *> map_heaps(std::size_t heap_bytes) {
-  const transport::Nodes nodes = transport::join_nodes(heap_bytes, rt.config.force_internode);
-  if (!nodes.shared) return transport::allocate_heap(heap_bytes);
-  std::vector<char *> heaps = node::map_heaps(heap_bytes, nodes.pes, rt.my_pe, rt.n_pes);
-  transport::expose_heap(heaps, heap_bytes);
-  return heaps;
-}
-
 // What the transport's start needs to choose MPI's thread level: the
 // program's, and whether the library will need a progress thread.
 transport::StartRequest start_request(int requested) {
   const Config &config = rt.config;
   const bool off = config.progress == Progress::off || config.progress_interval == 0;
-  return {requested, config.force_internode, node::globals_shareable(),
+  return {requested, config.force_internode, memory::globals_shareable(),
           off ? Progress::off : config.progress, static_cast<unsigned>(config.progress_interval)};
 }
 
@@ -120,17 +111,18 @@ void start(int requested, const char *routine) {
          level_name(id.thread_provided), level_name(rt.thread_level));
   if (rt.my_pe == 0 && (rt.config.version || rt.config.info)) print_banner();
 
-  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-  const std::size_t heap_bytes = (rt.config.symmetric_size + page - 1) / page * page;
-  node::start(rt.my_pe, heap_bytes, map_heaps(heap_bytes),
-              rt.thread_level == SHMEM_THREAD_SINGLE);
+  const std::size_t heap_bytes = memory::round_up(rt.config.symmetric_size, memory::small_page);
+  memory::start(rt.my_pe, rt.n_pes,
+                {heap_bytes, node::room_bytes, transport::backend_room(),
+                 rt.config.force_internode},
+                rt.config);
+  node::start(rt.thread_level == SHMEM_THREAD_SINGLE);
   // Channels of their own serve contexts only where data moves through MPI.
-  const bool all_mapped = node::everything_mapped();
-  transport::start_rma(node::mapping.statics,
+  const bool all_mapped = memory::everything_mapped();
+  transport::start_rma(memory::mapping.statics,
                        all_mapped ? 0 : static_cast<unsigned>(rt.config.ctx_windows), !all_mapped);
   shmemi_ctx_default.channel = &transport::default_channel();
   transport::sync_all();
-  rt.allocator.emplace(heap_bytes);
   teams_start();
 }
 

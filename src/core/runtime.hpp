@@ -1,10 +1,7 @@
 // The library's process-wide state and its start/stop sequence.
 #pragma once
 
-#include <optional>
-
 #include "base/config.hpp"
-#include "core/heap.hpp"
 
 namespace shmemi {
 
@@ -14,9 +11,6 @@ struct Runtime {
   int n_pes = 0;
   int init_depth = 0;   // initializations not yet matched by a finalize
   int thread_level = 0; // SHMEM_THREAD_* provided
-  // The heap's allocator; where the heap and the data+bss are, on this PE
-  // and its node's peers, is node::mapping's (node/node.hpp).
-  std::optional<HeapAllocator> allocator;
 };
 
 extern Runtime rt;

@@ -71,22 +71,23 @@ private:
 
 constexpr std::size_t page_bytes = 4096;
 
-// Allocated for a heap of `bytes` by MPI: the heap, the library's flags, a
-// page whose first word is the PE's wake-up flag (world.hpp, State::wake),
-// and room to align: a page (MPI aligns window bases to less), or with
-// `padded` room for heap_alignment. Untouched pages cost no memory
+// Allocated for a region of `bytes` by MPI: the region and room to align:
+// a page (MPI aligns window bases to less), or with `padded` room for
+// `alignment`. Untouched pages cost no memory
 // (docs/decisions/node-memory.md).
-MPI_Aint heap_allocation(std::size_t bytes, bool padded) {
-  const std::size_t room = padded ? transport::heap_alignment(bytes) : page_bytes;
-  return static_cast<MPI_Aint>(room + bytes + transport::tail_bytes);
+MPI_Aint heap_allocation(std::size_t bytes, std::size_t alignment, bool padded) {
+  return static_cast<MPI_Aint>((padded ? alignment : page_bytes) + bytes);
 }
 
-// The wake-up flags, when every PE's heap is mapped here.
-void find_wake_flags(const std::vector<char *> &heaps, std::size_t bytes) {
+// The wake-up flags, when every PE's region is mapped here: the first word
+// of each backend room.
+void find_wake_flags(const std::vector<char *> &regions, std::size_t backend_offset) {
   state.wake.clear();
-  for (char *heap : heaps)
-    if (heap == nullptr) return state.wake.clear();
-    else state.wake.push_back(reinterpret_cast<std::atomic<int> *>(heap + bytes + transport::flag_bytes));
+  for (char *region : regions)
+    if (region == nullptr)
+      return state.wake.clear();
+    else
+      state.wake.push_back(reinterpret_cast<std::atomic<int> *>(region + backend_offset));
   state.wake[static_cast<std::size_t>(state.my_pe)]->store(0);
 }
 
@@ -100,33 +101,32 @@ MPI_Aint align_shift(const void *base, std::size_t alignment) {
 // align (MPICH: 16 bytes past a page at 1 PE; Open MPI osc/rdma: 8 mod 16).
 // Where MPI allocated shared memory (PEs that share a node, split by
 // SHMEM_FORCE_INTERNODE), the heap's pages are mapped a second time at a
-// multiple of heap_alignment for this PE's own use, so MPI allocates the
-// heap alone; elsewhere (private memory, which cannot be mapped twice) MPI
-// allocates room to align, and the heap starts at its first multiple of
-// heap_alignment. Each PE's shift from its window base is allgathered into
+// multiple of `alignment` for this PE's own use, so MPI allocates the
+// region alone; elsewhere (private memory, which cannot be mapped twice)
+// MPI allocates room to align, and the region starts at its first multiple
+// of `alignment`. Each PE's shift from its window base is allgathered into
 // the displacement.
-char *allocate_window_heap(std::size_t bytes, bool padded) {
-  const MPI_Aint size = heap_allocation(bytes, padded);
+char *allocate_window_heap(std::size_t bytes, std::size_t alignment, bool padded) {
+  const MPI_Aint size = heap_allocation(bytes, alignment, padded);
   char *base = nullptr;
   SHMEMI_MPI(MPI_Win_allocate(size, 1, TrueHints{"same_size"}.get(), state.comm, &base,
                               &state.channels[0]->heap_win));
   state.heap_window = {base, static_cast<std::size_t>(size)};
-  const std::size_t alignment = transport::heap_alignment(bytes);
   const MPI_Aint shift = align_shift(base, padded ? alignment : page_bytes);
   char *heap = base + shift;
   if (!padded) {
     // The system call itself: UCX, which both MPIs may load, replaces
     // mremap() with a function that drops the fifth argument.
-    heap = map_aligned(bytes + transport::tail_bytes, alignment, [&](void *at) {
-      return syscall(SYS_mremap, base + shift, 0, bytes + transport::tail_bytes,
-                     MREMAP_MAYMOVE | MREMAP_FIXED, at) == reinterpret_cast<long>(at);
+    heap = map_aligned(bytes, alignment, [&](void *at) {
+      return syscall(SYS_mremap, base + shift, 0, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, at) ==
+             reinterpret_cast<long>(at);
     });
     if (!transport::all_true(heap != nullptr)) {
-      if (heap != nullptr) munmap(heap, bytes + transport::tail_bytes);
+      if (heap != nullptr) munmap(heap, bytes);
       SHMEMI_MPI(MPI_Win_free(&state.channels[0]->heap_win));
-      return allocate_window_heap(bytes, true);
+      return allocate_window_heap(bytes, alignment, true);
     }
-    state.heap_alias = {heap, bytes + transport::tail_bytes};
+    state.heap_alias = {heap, bytes};
   }
   state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
   SHMEMI_MPI(MPI_Allgather(&shift, 1, MPI_AINT, state.heap_shift.data(), 1, MPI_AINT, state.comm));
@@ -228,20 +228,25 @@ Nodes join_nodes(std::size_t heap_bytes, bool split_nodes) {
   return {state.node_pes, largest > 1};
 }
 
-std::vector<char *> allocate_heap(std::size_t heap_bytes) {
-  std::vector<char *> heaps(static_cast<std::size_t>(state.n_pes), nullptr);
-  heaps[static_cast<std::size_t>(state.my_pe)] =
-      allocate_window_heap(heap_bytes, !state.split_forced);
-  find_wake_flags(heaps, heap_bytes);
-  return heaps;
+std::size_t backend_room() { return page_bytes; }
+
+std::vector<char *> allocate_heap(std::size_t bytes, std::size_t alignment) {
+  std::vector<char *> regions(static_cast<std::size_t>(state.n_pes), nullptr);
+  regions[static_cast<std::size_t>(state.my_pe)] =
+      allocate_window_heap(bytes, alignment, !state.split_forced);
+  return regions;
 }
 
-// The window over this PE's heap (start_rma) is created where it is: the
-// heap, without the library's flags.
-void expose_heap(const std::vector<char *> &heaps, std::size_t heap_bytes) {
-  state.heap_window = {heaps[static_cast<std::size_t>(state.my_pe)], heap_bytes};
-  state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
-  find_wake_flags(heaps, heap_bytes);
+// Where MPI allocated the regions, its window covers them already; else
+// the window over this PE's heap (start_rma) is created where it is: the
+// heap, without the rooms after it.
+void expose_heap(const std::vector<char *> &regions, std::size_t heap_bytes,
+                 std::size_t backend_offset) {
+  if (state.channels[0]->heap_win == MPI_WIN_NULL) {
+    state.heap_window = {regions[static_cast<std::size_t>(state.my_pe)], heap_bytes};
+    state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
+  }
+  find_wake_flags(regions, backend_offset);
 }
 
 // Without windows nothing goes through MPI RMA but the end of the job's

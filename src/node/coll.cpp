@@ -23,8 +23,8 @@ using transport::Op;
 // `local` (shared) as mapped from world PE pe's memory.
 char *peer(const void *local, int world_pe) {
   SymAddr at{};
-  locate(local, 1, at);
-  return address(at, world_pe);
+  memory::locate(local, 1, at);
+  return memory::address(at, world_pe);
 }
 
 char *member_data(const Team &team, const void *local, int member) {
@@ -120,12 +120,12 @@ void elementwise(const Team &team, void *dest, const void *source, std::size_t n
 } // namespace
 
 bool usable(const Team &team, const void *buffer) {
-  return meets_on_node(team) && shared(buffer, 1);
+  return meets_on_node(team) && memory::shared(buffer, 1);
 }
 
 void broadcast(const Team &team, void *dest, const void *source, std::size_t nbytes,
                int root, bool root_copies) {
-  const bool at_root = team_world_pe(team, root) == mapping.my_pe;
+  const bool at_root = team_world_pe(team, root) == memory::mapping.my_pe;
   if (stageable(team, nbytes)) {
     settle(team, 0);
     Staged staged(team);
@@ -142,7 +142,7 @@ void broadcast(const Team &team, void *dest, const void *source, std::size_t nby
 }
 
 Sizes gather_sizes(const Team &team, std::size_t mine, const void *source) {
-  const bool mapped = mine == 0 || shared(source, mine);
+  const bool mapped = mine == 0 || memory::shared(source, mine);
   post_value(team, mine | (mapped ? 0 : unmapped_bit));
   node_barrier(team);
   Sizes sizes{std::vector<std::size_t>(static_cast<std::size_t>(team.size)), true};
@@ -170,7 +170,7 @@ void gather_blocks(const Team &team, void *dest, const void *source,
 // no barrier, and a PE that waits lets the others push without it.
 void alltoall(const Team &team, void *dest, const void *source,
               const transport::Exchange &x) {
-  const int me = team_index(team, mapping.my_pe);
+  const int me = team_index(team, memory::mapping.my_pe);
   const auto eb = static_cast<std::ptrdiff_t>(x.elem_bytes);
   const auto block = static_cast<std::ptrdiff_t>(x.nelems);
   const bool contiguous = x.dst_stride == 1 && x.src_stride == 1;
@@ -198,7 +198,7 @@ void reduce(const Team &team, void *dest, const void *source, std::size_t nelems
 
 void sum_scan(const Team &team, void *dest, const void *source, std::size_t nelems,
               Elem elem, bool inclusive) {
-  const int me = team_index(team, mapping.my_pe);
+  const int me = team_index(team, memory::mapping.my_pe);
   elementwise(team, dest, source, nelems, {elem, Op::sum, inclusive ? me + 1 : me});
 }
 
@@ -288,7 +288,7 @@ bool startable(const Team &team, const void *dest, const void *source,
 void broadcast_start(const Team &team, void *dest, const void *source,
                      std::size_t nbytes, int root) {
   std::unique_ptr<Staged> staged = next_staged(team);
-  if (team_world_pe(team, root) != mapping.my_pe)
+  if (team_world_pe(team, root) != memory::mapping.my_pe)
     return keep({&team, std::move(staged), Reads::root, dest, nbytes, root, {}});
   post_source(*staged, source, nbytes);
   if (dest != source) std::memmove(dest, source, nbytes);
@@ -305,7 +305,7 @@ void reduce_start(const Team &team, void *dest, const void *source, std::size_t 
 
 void sum_scan_start(const Team &team, void *dest, const void *source, std::size_t nelems,
                     Elem elem, bool inclusive) {
-  const int me = team_index(team, mapping.my_pe);
+  const int me = team_index(team, memory::mapping.my_pe);
   std::unique_ptr<Staged> staged = next_staged(team);
   post_source(*staged, source, nelems * elem.bytes);
   keep({&team, std::move(staged), Reads::fold, dest, nelems * elem.bytes, -1,

@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "base/report.hpp"
+#include "memory/memory.hpp"
 #include "node/node.hpp"
 #include "node/wait.hpp"
 #include "transport/transport.hpp"
@@ -42,7 +43,7 @@ static_assert(sizeof(Slot) == 20 << 10, "a slot is 5 pages: 32 lines, then the b
 
 namespace {
 
-constexpr int slot_count = static_cast<int>(transport::flag_bytes / sizeof(Slot));
+constexpr int slot_count = static_cast<int>(room_bytes / sizeof(Slot));
 static_assert(slot_count >= 64, "the flag area holds 64 slots");
 
 // Slots no team of this PE uses: bit s for slot s (the predefined teams'
@@ -54,8 +55,7 @@ struct Free {
 Free free_mask;
 
 Slot *slot_of(int slot, int world_pe) {
-  char *flags = mapping.heaps[static_cast<std::size_t>(world_pe)] + mapping.heap.size;
-  return reinterpret_cast<Slot *>(flags) + slot;
+  return reinterpret_cast<Slot *>(memory::node_room(world_pe)) + slot;
 }
 
 
@@ -69,7 +69,7 @@ void mark(int slot, bool free) {
 
 bool all_mapped(const PeSet &members) {
   for (int i = 0; i < members.size; ++i)
-    if (mapping.heaps[static_cast<std::size_t>(team_world_pe(members, i))] == nullptr)
+    if (memory::mapping.heaps[static_cast<std::size_t>(team_world_pe(members, i))] == nullptr)
       return false;
   return true;
 }
@@ -93,14 +93,14 @@ int take_slot(std::uint64_t common, int size) {
 }
 
 // A slot is all zero before a team takes it: release_slot clears what a
-// team used, and a heap node::map_heaps made is new memory. A heap the
-// transport allocated is mapped by no other PE (MPI's), so no team of
+// team used, and a region the memory layer made is new memory. A region
+// the transport allocated is mapped by no other PE (MPI's), so no team of
 // several PEs takes a slot in it, or new too (the unit tests' fake
 // transport); only the predefined teams' slots are cleared, in case.
 void slots_start() {
-  if (heap_is_new()) return;
+  if (memory::mapping.new_memory) return;
   for (int slot : {world_slot, shared_slot})
-    std::memset(static_cast<void *>(slot_of(slot, mapping.my_pe)), 0, sizeof(Slot));
+    std::memset(static_cast<void *>(slot_of(slot, memory::mapping.my_pe)), 0, sizeof(Slot));
 }
 
 // The other members may still be reading this PE's slot: a staged
@@ -112,7 +112,7 @@ void slots_start() {
 void release_slot(Team &team) {
   if (team.slot < 2) return;
   node_barrier(team);
-  std::memset(static_cast<void *>(slot_of(team.slot, mapping.my_pe)), 0, sizeof(Slot));
+  std::memset(static_cast<void *>(slot_of(team.slot, memory::mapping.my_pe)), 0, sizeof(Slot));
   mark(team.slot, true);
   team.slot = -1;
 }
@@ -120,8 +120,8 @@ void release_slot(Team &team) {
 void node_barrier(const Team &team) {
   std::atomic_thread_fence(std::memory_order_seq_cst);
   if (team.size > 1) {
-    const int me = team_index(team, mapping.my_pe);
-    Slot *mine = slot_of(team.slot, mapping.my_pe);
+    const int me = team_index(team, memory::mapping.my_pe);
+    Slot *mine = slot_of(team.slot, memory::mapping.my_pe);
     const std::uint64_t epoch = ++mine->epoch.word;
     int round = 0;
     for (int distance = 1; distance < team.size; distance *= 2, ++round) {
@@ -135,7 +135,7 @@ void node_barrier(const Team &team) {
 }
 
 void post_value(const Team &team, std::uint64_t value) {
-  __atomic_store_n(&slot_of(team.slot, mapping.my_pe)->value.word, value, __ATOMIC_RELAXED);
+  __atomic_store_n(&slot_of(team.slot, memory::mapping.my_pe)->value.word, value, __ATOMIC_RELAXED);
 }
 
 std::uint64_t posted_value(const Team &team, int world_pe) {
@@ -143,7 +143,7 @@ std::uint64_t posted_value(const Team &team, int world_pe) {
 }
 
 Pushed::Pushed(const Team &team)
-    : team_(team), number_(++slot_of(team.slot, mapping.my_pe)->pushed.word) {}
+    : team_(team), number_(++slot_of(team.slot, memory::mapping.my_pe)->pushed.word) {}
 
 void Pushed::arrive(int member) {
   Slot *theirs = slot_of(team_.slot, team_world_pe(team_, member));
@@ -155,13 +155,13 @@ void Pushed::arrive(int member) {
 void Pushed::wait() {
   const std::uint64_t expected =
       static_cast<std::uint64_t>(team_.size - 1) * ((number_ + 1) / 2);
-  const std::uint64_t *arrived = &slot_of(team_.slot, mapping.my_pe)->arrived[number_ % 2].word;
+  const std::uint64_t *arrived = &slot_of(team_.slot, memory::mapping.my_pe)->arrived[number_ % 2].word;
   wait_for([&] { return __atomic_load_n(arrived, __ATOMIC_ACQUIRE) >= expected; });
   std::atomic_thread_fence(std::memory_order_seq_cst);
 }
 
 Staged::Staged(const Team &team)
-    : team_(team), mine_(slot_of(team.slot, mapping.my_pe)), number_(++mine_->staged.word) {}
+    : team_(team), mine_(slot_of(team.slot, memory::mapping.my_pe)), number_(++mine_->staged.word) {}
 
 Staged::~Staged() { __atomic_store_n(&mine_->done.word, number_, __ATOMIC_RELEASE); }
 

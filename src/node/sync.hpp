@@ -1,5 +1,5 @@
-// Synchronization through shared memory. Every heap is followed by an area
-// of flags (transport::flag_bytes) cut into slots; a team whose PEs all
+// Synchronization through shared memory. Every PE's region has room for
+// flags (room_bytes, memory::node_room) cut into slots; a team whose PEs all
 // share this node's memory owns one slot on each member and meets through
 // it (a dissemination barrier: ceil(log2 n) rounds of one store and one
 // wait). Teams elsewhere meet through MPI.
@@ -13,6 +13,9 @@
 namespace shmemi::node {
 
 struct Slot; // node/sync.cpp
+
+// The room this layer needs in every PE's region: 64 slots of 20 KiB.
+constexpr std::size_t room_bytes = std::size_t{1280} << 10;
 
 // A team as the node sees it: its members, and how they meet here.
 struct Team : PeSet {

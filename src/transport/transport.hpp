@@ -36,22 +36,6 @@ Identity start(const StartRequest &request);
 // Program threads may call the transport concurrently from now on
 // (SHMEM_THREAD_MULTIPLE); call before join_nodes.
 void allow_concurrent_calls();
-// Every heap is followed by flag_bytes, page-aligned and unseen by MPI, for
-// the library's own flags (node/sync.cpp: zero where the node layer made
-// the heap, and node::start zeroes the predefined teams' elsewhere), then a
-// page the backend keeps for itself: tail_bytes in all.
-constexpr std::size_t flag_bytes = std::size_t{1280} << 10; // 64 slots of node/sync.cpp
-constexpr std::size_t tail_bytes = flag_bytes + 4096;
-// The alignment of every PE's heap base: the largest power of two not above
-// the heap's size (heap_bytes, whole pages), at least a page. The allocator
-// hands out the same offsets on every PE, so this is the largest alignment
-// shmem_align can give.
-inline std::size_t heap_alignment(std::size_t heap_bytes) {
-  std::size_t alignment = 4096;
-  while (alignment <= heap_bytes / 2) alignment *= 2;
-  return alignment;
-}
-
 // Which PEs share this PE's node. Collective over all PEs, which agree on
 // what must be the same everywhere (the heap's size; split_nodes if any PE
 // asks: every PE is then its own node).
@@ -60,16 +44,20 @@ struct Nodes {
   bool shared = false;  // some node holds more than one PE
 };
 Nodes join_nodes(std::size_t heap_bytes, bool split_nodes);
+// Each PE's region (memory/layout.hpp) is its heap, then room for the
+// node layer, then backend_room() bytes the backend keeps for itself.
+std::size_t backend_room();
 // Where no node holds more than one PE: the backend allocates this PE's
-// heap (heap_bytes, then tail_bytes) at a multiple of heap_alignment, with
-// a window over every PE's. Returns per world PE its heap as mapped here
-// (this PE's; a backend that maps others' may return those too), else
-// null. Collective.
-std::vector<char *> allocate_heap(std::size_t heap_bytes);
-// Otherwise the node layer maps the heaps (node::map_heaps), and this takes
-// them for start_rma to expose: `heaps` per world PE as mapped here (null:
-// not mapped), heap_bytes then tail_bytes each.
-void expose_heap(const std::vector<char *> &heaps, std::size_t heap_bytes);
+// region of `bytes` at a multiple of `alignment`, with a window over every
+// PE's. Returns per world PE its region as mapped here (this PE's; a
+// backend that maps others' may return those too), else null. Collective.
+std::vector<char *> allocate_heap(std::size_t bytes, std::size_t alignment);
+// The regions the transport will expose (start_rma): per world PE as
+// mapped here (null: not mapped), the heap their first heap_bytes, the
+// backend's room at backend_offset. Called once, after allocate_heap if
+// the backend allocated them.
+void expose_heap(const std::vector<char *> &regions, std::size_t heap_bytes,
+                 std::size_t backend_offset);
 // After the heap: where data moves through the transport (`windows`: some
 // PE's memory is not mapped here, the same answer on every PE), exposes the
 // heap and `statics` (whole pages around it) to the other PEs; the window

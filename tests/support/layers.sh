@@ -20,9 +20,10 @@ check() {
 }
 check base base
 check transport transport base
-check node node transport base
+check memory memory transport base
+check node node memory transport base
 check mpi_rma mpi_rma transport base
-check core core node transport base
+check core core node memory transport base
 check api api core
 check fortran fortran core base
 mpi=$(grep -ln '#include <mpi.h>' "$src"/*/* | grep -v "^$src/mpi_rma/" || true)

@@ -7,7 +7,7 @@
 #include "core_fixture.hpp"
 
 #include "core/context.hpp"
-#include "node/statics.hpp"
+#include "memory/statics.hpp"
 #include "core/order.hpp"
 #include "core/team.hpp"
 
@@ -177,8 +177,8 @@ class ContextsAllOnNode : public coretest::CoreTest {};
 // Where nothing goes through the transport no channels are made, and
 // contexts share the default one.
 TEST_F(ContextsAllOnNode, NoChannelsWhereEverythingIsMapped) {
-  shmemi::node::StaticSegment moved; // as the library does when it is loaded by a PE
-  ASSERT_TRUE(shmemi::node::share_statics(moved));
+  shmemi::memory::StaticSegment moved; // as the library does when it is loaded by a PE
+  ASSERT_TRUE(shmemi::memory::share_statics(moved));
   start(coretest::job(0, 2));
   EXPECT_FALSE(shmemi::node::waiting.poll_every_round);
   shmem_ctx_t ctx = SHMEM_CTX_INVALID;

@@ -45,7 +45,7 @@ struct alignas(4096) SlotMirror {
 static_assert(sizeof(SlotMirror) == 20 << 10, "node/sync.cpp's Slot is 5 pages");
 
 inline SlotMirror *slot_of(int world_pe, int slot) {
-  char *flags = shmemi::node::mapping.heaps[static_cast<std::size_t>(world_pe)] + shmemi::node::mapping.heap.size;
+  char *flags = shmemi::memory::node_room(world_pe);
   return reinterpret_cast<SlotMirror *>(flags) + slot;
 }
 
@@ -63,7 +63,7 @@ inline void peers_keep_pace() {
     for (FlagLine &line : mine->arrived) line.word = std::uint64_t{1} << 62;
     const std::uint64_t staged = mine->staged.word;
     for (int pe = 0; pe < rt.n_pes; ++pe) {
-      if (pe == rt.my_pe || shmemi::node::mapping.heaps[static_cast<std::size_t>(pe)] == nullptr) continue;
+      if (pe == rt.my_pe || shmemi::memory::mapping.heaps[static_cast<std::size_t>(pe)] == nullptr) continue;
       SlotMirror *theirs = slot_of(pe, s);
       theirs->stage[staged % shmemi::node::stage_depth].number = staged;
       theirs->done.word = staged;
@@ -103,7 +103,7 @@ protected:
   }
 
   // A place in the heap, the same offset on every PE.
-  static char *heap_at(std::size_t offset) { return shmemi::node::mapping.heap.base + offset; }
+  static char *heap_at(std::size_t offset) { return shmemi::memory::mapping.heap.base + offset; }
   static std::size_t count(const char *what) { return fake::calls_of(what).size(); }
 };
 

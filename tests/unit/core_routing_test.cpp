@@ -86,7 +86,7 @@ TEST_F(Routing, GlobalVariableOffTheNodeIsInTheStaticSpace) {
   EXPECT_EQ(puts[0].space, Space::statics);
   EXPECT_EQ(puts[0].offset,
             static_cast<std::size_t>(reinterpret_cast<char *>(&global_words[3]) -
-                                     shmemi::node::mapping.statics.base));
+                                     shmemi::memory::mapping.statics.base));
   EXPECT_EQ(global_words[3], 0); // not this PE's copy
 }
 

@@ -18,7 +18,7 @@ using shmemi::Region;
 using shmemi::Space;
 using shmemi::SymAddr;
 
-// A heap and its flag area at the alignment core expects (heap_alignment).
+// A region (heap and rooms) at the alignment the memory layer asks for.
 struct Heap {
   void *map = nullptr;
   std::size_t len = 0;
@@ -184,17 +184,18 @@ Nodes join_nodes(std::size_t, bool split_nodes) {
   return nodes;
 }
 
-std::vector<char *> allocate_heap(std::size_t heap_bytes) {
-  const std::size_t alignment = heap_alignment(heap_bytes);
+std::size_t backend_room() { return 4096; }
+
+std::vector<char *> allocate_heap(std::size_t bytes, std::size_t alignment) {
   std::vector<char *> peers;
   for (int pe = 0; pe < state.config.n_pes; ++pe) {
-    state.heaps.push_back(map_heap(heap_bytes + tail_bytes, alignment));
+    state.heaps.push_back(map_heap(bytes, alignment));
     peers.push_back(on_node(pe, state.split_nodes) ? state.heaps.back().base : nullptr);
   }
   return peers;
 }
 
-void expose_heap(const std::vector<char *> &, std::size_t) { record("expose_heap"); }
+void expose_heap(const std::vector<char *> &, std::size_t, std::size_t) { record("expose_heap"); }
 
 // The other PEs' data+bss, for puts and gets to PEs off this node.
 void start_rma(const Region &statics, unsigned channels, bool) {

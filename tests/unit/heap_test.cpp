@@ -1,4 +1,4 @@
-// The symmetric heap's allocator (src/core/heap.hpp): alignment, first fit,
+// The symmetric heap's allocator (src/memory/allocator.hpp): alignment, first fit,
 // coalescing, exhaustion, resize, and a randomized comparison with a simple
 // reference model that predicts every offset.
 #include <gtest/gtest.h>
@@ -11,9 +11,9 @@
 #include <random>
 #include <vector>
 
-#include "core/heap.hpp"
+#include "memory/allocator.hpp"
 
-using shmemi::HeapAllocator;
+using shmemi::memory::HeapAllocator;
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Sharing the data+bss of the running executable (src/node/statics.cpp):
+// Sharing the data+bss of the running executable (src/memory/statics.cpp):
 // values survive the move into a memory file, another mapping of the file
 // sees the same variables, and a forked child gets a private snapshot,
 // with the page protections the program set, at a cost that does not grow
@@ -16,7 +16,7 @@
 #include <cstring>
 #include <string>
 
-#include "node/statics.hpp"
+#include "memory/statics.hpp"
 
 namespace {
 
@@ -26,15 +26,15 @@ char untouched[std::size_t{256} << 20]; // a large bss never touched
 const char *const names[] = {"a", "b"}; // read-only after relocation (PIE)
 alignas(4096) char protected_page[4096] = {1};
 
-shmemi::node::StaticSegment shared() {
-  shmemi::node::StaticSegment segment;
-  EXPECT_TRUE(shmemi::node::share_statics(segment));
+shmemi::memory::StaticSegment shared() {
+  shmemi::memory::StaticSegment segment;
+  EXPECT_TRUE(shmemi::memory::share_statics(segment));
   EXPECT_GE(segment.fd, 0);
   return segment;
 }
 
 template <class T> T *in_mapping(char *peer_statics, T *local) {
-  const shmemi::Region statics = shmemi::node::static_data_region();
+  const shmemi::Region statics = shmemi::memory::static_data_region();
   return reinterpret_cast<T *>(peer_statics + (reinterpret_cast<char *>(local) - statics.base));
 }
 
@@ -71,11 +71,18 @@ std::string permissions(const void *p) {
   return found;
 }
 
+// Another PE's view of this process's segment, as shmem_init maps it.
+char *map_peer(const shmemi::memory::StaticSegment &segment) {
+  std::string why;
+  return shmemi::memory::map_peer_statics(shmemi::memory::describe_file(segment.fd, 4096),
+                                          segment, why);
+}
+
 } // namespace
 
 TEST(ShareStatics, NothingMovedAtLoadWithoutALauncher) {
-  EXPECT_EQ(shmemi::node::shared_statics().fd, -1);
-  const std::string why = shmemi::node::statics_not_shared_because();
+  EXPECT_EQ(shmemi::memory::shared_statics().fd, -1);
+  const std::string why = shmemi::memory::statics_not_shared_because();
   EXPECT_TRUE(why == "the launcher started no other PE on this node" ||
               why == "SHMEM_FORCE_INTERNODE is on")
       << why;
@@ -95,7 +102,7 @@ TEST(ShareStatics, KeepsValuesAndStaysWritable) {
 
 TEST(ShareStatics, CopiesOnlyPagesThatHoldData) {
   zeroed[3000] = 1;
-  const shmemi::node::StaticSegment segment = shared();
+  const shmemi::memory::StaticSegment segment = shared();
   struct stat st {};
   ASSERT_EQ(fstat(segment.fd, &st), 0);
   EXPECT_GT(segment.pages.size, sizeof untouched);
@@ -103,7 +110,7 @@ TEST(ShareStatics, CopiesOnlyPagesThatHoldData) {
 }
 
 TEST(ShareStatics, LeavesReadOnlyRelocationsOut) {
-  const shmemi::Region statics = shmemi::node::static_data_region();
+  const shmemi::Region statics = shmemi::memory::static_data_region();
   EXPECT_FALSE(statics.contains(&names[0], sizeof names[0]));
   EXPECT_TRUE(statics.contains(&initialized, sizeof initialized));
   shared();
@@ -111,15 +118,15 @@ TEST(ShareStatics, LeavesReadOnlyRelocationsOut) {
 }
 
 TEST(ShareStatics, AnotherMappingSeesTheSameVariables) {
-  const shmemi::node::StaticSegment segment = shared();
-  char *peer = shmemi::node::map_peer_statics(getpid(), segment.fd, segment);
+  const shmemi::memory::StaticSegment segment = shared();
+  char *peer = map_peer(segment);
   ASSERT_NE(peer, nullptr);
   EXPECT_EQ(*in_mapping(peer, &initialized), 42);
   *in_mapping(peer, &zeroed[123]) = 5;
   EXPECT_EQ(zeroed[123], 5);
   initialized = 44;
   EXPECT_EQ(*in_mapping(peer, &initialized), 44);
-  shmemi::node::unmap_peer_statics(peer, segment);
+  shmemi::memory::unmap_peer_statics(peer, segment);
 }
 
 TEST(ShareStatics, ForkedChildWritesItsOwnCopy) {
@@ -134,8 +141,8 @@ TEST(ShareStatics, ForkedChildWritesItsOwnCopy) {
 }
 
 TEST(ShareStatics, ForkedChildKeepsItsSnapshot) {
-  const shmemi::node::StaticSegment segment = shared();
-  char *peer = shmemi::node::map_peer_statics(getpid(), segment.fd, segment);
+  const shmemi::memory::StaticSegment segment = shared();
+  char *peer = map_peer(segment);
   ASSERT_NE(peer, nullptr);
   int go[2];
   ASSERT_EQ(pipe(go), 0);
@@ -171,6 +178,21 @@ TEST(ShareStatics, ForkCostDoesNotGrowWithUntouchedBss) {
 }
 
 TEST(ShareStatics, MapsNothingOfAnUnknownProcess) {
-  const shmemi::node::StaticSegment segment = shared();
-  EXPECT_EQ(shmemi::node::map_peer_statics(getpid(), 9999, segment), nullptr);
+  const shmemi::memory::StaticSegment segment = shared();
+  std::string why;
+  EXPECT_EQ(shmemi::memory::map_peer_statics(shmemi::memory::describe_file(9999, 4096), segment,
+                                             why),
+            nullptr);
+  EXPECT_NE(why.find("/proc/"), std::string::npos) << why;
+}
+
+// What /proc/<pid>/fd/<fd> opens must be the file its owner described: in
+// separate PID namespaces the path names some other process's descriptor.
+TEST(ShareStatics, MapsNothingThatIsNotTheDescribedFile) {
+  const shmemi::memory::StaticSegment segment = shared();
+  shmemi::memory::PeerFile offer = shmemi::memory::describe_file(segment.fd, 4096);
+  offer.inode += 1;
+  std::string why;
+  EXPECT_EQ(shmemi::memory::map_peer_statics(offer, segment, why), nullptr);
+  EXPECT_NE(why.find("is not that PE's memory file"), std::string::npos) << why;
 }

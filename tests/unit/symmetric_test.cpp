@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <memory>
 
-#include "node/statics.hpp"
+#include "memory/statics.hpp"
 #include "base/symmetric.hpp"
 
 using shmemi::Region;
@@ -145,7 +145,7 @@ TEST(RegionContains, WholeRegionAndSubranges) {
 TEST(StaticDataRegion, CoversGlobalAndStaticVariables) {
   static double function_static = 1.5;
   static char zeroed_static[32];
-  const Region region = shmemi::node::static_data_region();
+  const Region region = shmemi::memory::static_data_region();
   ASSERT_NE(region.base, nullptr);
   ASSERT_GT(region.size, 0u);
   EXPECT_TRUE(region.contains(&global_counter, sizeof global_counter));
@@ -156,7 +156,7 @@ TEST(StaticDataRegion, CoversGlobalAndStaticVariables) {
 }
 
 TEST(StaticDataRegion, ExcludesStackAndMallocMemory) {
-  const Region region = shmemi::node::static_data_region();
+  const Region region = shmemi::memory::static_data_region();
   volatile int on_stack = 0;
   char stack_buffer[64] = {};
   EXPECT_FALSE(region.contains(const_cast<int *>(&on_stack), sizeof on_stack));
@@ -175,15 +175,15 @@ TEST(StaticDataRegion, ExcludesStackAndMallocMemory) {
 
 TEST(StaticDataRegion, ExcludesCodeAndReadOnlyData) {
   static const char literal[] = "read-only data of the executable";
-  const Region region = shmemi::node::static_data_region();
+  const Region region = shmemi::memory::static_data_region();
   const auto code = reinterpret_cast<std::uintptr_t>(&locate);
   EXPECT_FALSE(region.contains(reinterpret_cast<const void *>(code), 1));
   EXPECT_FALSE(region.contains(literal, sizeof literal));
 }
 
 TEST(StaticDataRegion, IsTheSameOnEveryCall) {
-  const Region a = shmemi::node::static_data_region();
-  const Region b = shmemi::node::static_data_region();
+  const Region a = shmemi::memory::static_data_region();
+  const Region b = shmemi::memory::static_data_region();
   EXPECT_EQ(a.base, b.base);
   EXPECT_EQ(a.size, b.size);
 }

@@ -1,9 +1,9 @@
-#include "core/heap.hpp"
+#include "memory/allocator.hpp"
 
 #include <algorithm>
 #include <iterator>
 
-namespace shmemi {
+namespace shmemi::memory {
 namespace {
 
 std::size_t round_up(std::size_t value, std::size_t align) {
@@ -101,4 +101,4 @@ std::size_t HeapAllocator::largest_free() const {
   return best;
 }
 
-} // namespace shmemi
+} // namespace shmemi::memory

@@ -1,4 +1,4 @@
-#include "node/statics.hpp"
+#include "memory/statics.hpp"
 
 #include <fcntl.h>
 #include <link.h>
@@ -19,9 +19,8 @@
 
 #include "base/config.hpp"
 #include "base/report.hpp"
-#include "node/peer_file.hpp"
 
-namespace shmemi::node {
+namespace shmemi::memory {
 namespace {
 
 std::size_t page_size() { return static_cast<std::size_t>(sysconf(_SC_PAGESIZE)); }
@@ -366,14 +365,13 @@ const StaticSegment &shared_statics() { return shared; }
 
 const char *statics_not_shared_because() { return not_shared_because; }
 
-char *map_peer_statics(int pid, int fd, const StaticSegment &mine) {
-  char *at = map_peer_file({pid, fd}, mine.pages.size);
-  if (at == nullptr) return fail("mapping another PE's data through /proc/<pid>/fd"), nullptr;
-  return at + mine.lead;
+char *map_peer_statics(const PeerFile &file, const StaticSegment &mine, std::string &why) {
+  char *at = map_peer_file(file, mine.pages.size, why);
+  return at ? at + mine.lead : nullptr;
 }
 
 void unmap_peer_statics(char *peer_statics, const StaticSegment &mine) {
   munmap(peer_statics - mine.lead, mine.pages.size);
 }
 
-} // namespace shmemi::node
+} // namespace shmemi::memory

@@ -8,10 +8,12 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 
 #include "base/symmetric.hpp"
+#include "memory/peer_file.hpp"
 
-namespace shmemi::node {
+namespace shmemi::memory {
 
 // The executable's writable program data: its writable PT_LOAD segments
 // without the part made read-only after relocation (PT_GNU_RELRO: .got,
@@ -40,10 +42,10 @@ bool share_statics(StaticSegment &out);
 const StaticSegment &shared_statics();
 const char *statics_not_shared_because();
 
-// Maps the segment process `pid` shared as its descriptor `fd` (through
-// /proc, so nothing is ever named in /dev/shm), laid out like `mine`;
-// returns where that process's data+bss start here, or null on failure.
-char *map_peer_statics(int pid, int fd, const StaticSegment &mine);
+// Maps the segment another PE offers (through /proc, so nothing is ever
+// named in /dev/shm), laid out like `mine`; returns where that PE's
+// data+bss start here, or null on failure (`why` says why).
+char *map_peer_statics(const PeerFile &file, const StaticSegment &mine, std::string &why);
 void unmap_peer_statics(char *peer_statics, const StaticSegment &mine);
 
-} // namespace shmemi::node
+} // namespace shmemi::memory

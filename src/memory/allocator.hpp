@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <map>
 
-namespace shmemi {
+namespace shmemi::memory {
 
 class HeapAllocator {
 public:
@@ -42,4 +42,4 @@ private:
   std::map<std::size_t, std::size_t> used_; // offset -> bytes
 };
 
-} // namespace shmemi
+} // namespace shmemi::memory

@@ -1,0 +1,122 @@
+#include "memory/memory.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "base/report.hpp"
+#include "memory/heaps.hpp"
+#include "memory/statics.hpp"
+#include "transport/transport.hpp"
+
+namespace shmemi::memory {
+
+Mapping mapping;
+
+namespace {
+
+std::optional<HeapAllocator> heap_allocator;
+
+void unmap_peer_statics_all() {
+  for (std::size_t pe = 0; pe < mapping.statics_of.size(); ++pe)
+    if (mapping.statics_of[pe] && static_cast<int>(pe) != mapping.my_pe) {
+      unmap_peer_statics(mapping.statics_of[pe], shared_statics());
+      mapping.statics_of[pe] = nullptr;
+    }
+}
+
+// The PEs of each node map each other's data+bss, moved into memory files
+// when the library was loaded, all PEs or none
+// (docs/decisions/global-variables.md); collective.
+void map_node_statics(bool peers_here) {
+  const StaticSegment &mine = shared_statics();
+  mapping.statics_of.assign(mapping.heaps.size(), nullptr);
+  mapping.statics_of[static_cast<std::size_t>(mapping.my_pe)] = mapping.statics.base;
+  const PeerFile offer = describe_file(peers_here ? mine.fd : -1, small_page);
+  if (peers_here && offer.fd < 0)
+    debug("shmem_init", "global and static variables are not shared on this node (%s); they are "
+                        "reached through MPI", statics_not_shared_because());
+  std::vector<PeerFile> offers(mapping.heaps.size());
+  transport::allgather(&offer, sizeof offer, offers.data());
+  bool mapped = !peers_here || offer.fd >= 0;
+  std::string why = "it did not share them";
+  for (std::size_t pe = 0; pe < offers.size() && mapped; ++pe) {
+    if (mapping.heaps[pe] == nullptr || static_cast<int>(pe) == mapping.my_pe) continue;
+    if (offers[pe].fd >= 0) mapping.statics_of[pe] = map_peer_statics(offers[pe], mine, why);
+    mapped = mapping.statics_of[pe] != nullptr;
+    if (!mapped)
+      debug("shmem_init", "cannot map the global variables of PE %zu: %s; they are reached "
+                          "through MPI", pe, why.c_str());
+  }
+  mapping.statics_shared = transport::all_true(mapped); // also: every PE mapped its peers
+  if (!mapping.statics_shared) unmap_peer_statics_all();
+}
+
+// Every PE its own node: MPI allocates each region, as it would for a
+// program of its own, with its window (docs/decisions/node-memory.md);
+// transparent huge pages are asked for where the system gives them.
+std::vector<char *> allocate_by_mpi(const Config &config, int n_pes) {
+  mapping.pages = choose_pages(config, mapping.layout.bytes(), 1, false);
+  mapping.layout.page_bytes = small_page;
+  std::vector<char *> regions =
+      transport::allocate_heap(mapping.layout.bytes(), mapping.layout.map_alignment());
+  regions.resize(static_cast<std::size_t>(n_pes), nullptr);
+  advise(regions[static_cast<std::size_t>(mapping.my_pe)], mapping.layout.heap_bytes,
+         mapping.pages);
+  return regions;
+}
+
+// The first PE of this node (the lowest whose region is mapped here).
+bool first_of_node() {
+  for (std::size_t pe = 0; pe < mapping.heaps.size(); ++pe)
+    if (mapping.heaps[pe] != nullptr) return static_cast<int>(pe) == mapping.my_pe;
+  return true;
+}
+
+// What the heap got, on every PE with SHMEM_DEBUG, and with SHMEM_INFO
+// (PE 0); a warning, once a node, where huge pages were asked for and
+// none were had.
+void say_pages(const Config &config, const char *routine) {
+  debug(routine, "heap: %s", mapping.pages.why.c_str());
+  if (config.info && mapping.my_pe == 0)
+    std::printf("PE 0's symmetric heap: %s\n", mapping.pages.why.c_str());
+  const bool asked = config.heap_pages != HeapPages::automatic &&
+                     config.heap_pages != HeapPages::small;
+  if ((asked || config.symmetric_heap_use_huge_pages == Toggle::on) &&
+      mapping.pages.kind == PageKind::small && first_of_node())
+    warn(routine, "the symmetric heap is on %s", mapping.pages.why.c_str());
+}
+
+} // namespace
+
+void start(int my_pe, int n_pes, const Needs &needs, const Config &config) {
+  mapping.my_pe = my_pe;
+  mapping.layout = {needs.heap_bytes, needs.node_bytes, needs.backend_bytes, small_page};
+  const transport::Nodes nodes = transport::join_nodes(needs.heap_bytes, needs.split_nodes);
+  mapping.new_memory = nodes.shared;
+  mapping.heaps = nodes.shared ? map_node_heaps(mapping.layout, mapping.pages, config, nodes.pes,
+                                                my_pe, n_pes)
+                               : allocate_by_mpi(config, n_pes);
+  say_pages(config, "shmem_init");
+  mapping.heap = {mapping.heaps[static_cast<std::size_t>(my_pe)], needs.heap_bytes};
+  mapping.statics = static_data_region();
+  const auto node_pes = std::count_if(mapping.heaps.begin(), mapping.heaps.end(),
+                                      [](const char *heap) { return heap != nullptr; });
+  mapping.all_heaps = node_pes == n_pes;
+  map_node_statics(node_pes > 1);
+  transport::expose_heap(mapping.heaps, needs.heap_bytes, mapping.layout.backend_offset());
+  heap_allocator.emplace(needs.heap_bytes);
+}
+
+void stop() {
+  heap_allocator.reset();
+  unmap_peer_statics_all();
+  unmap_node_heaps();
+  mapping = Mapping{};
+}
+
+HeapAllocator &allocator() { return *heap_allocator; }
+
+bool globals_shareable() { return shared_statics().fd >= 0; }
+
+} // namespace shmemi::memory

@@ -1,0 +1,170 @@
+#include "memory/pages.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+#ifndef MFD_HUGE_SHIFT
+#define MFD_HUGE_SHIFT 26
+#endif
+
+namespace shmemi::memory {
+namespace {
+
+std::string read_line(const std::string &path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
+
+// The system's default huge page size (Hugepagesize in /proc/meminfo); 0
+// if it has none.
+std::size_t default_huge_page() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  std::size_t kib = 0;
+  while (in >> key)
+    if (key == "Hugepagesize:" && in >> kib) return kib << 10;
+  return 0;
+}
+
+// Pages of `bytes` in the pool that nobody has yet: free and not reserved.
+std::size_t pool_pages_left(std::size_t bytes) {
+  const std::string dir =
+      "/sys/kernel/mm/hugepages/hugepages-" + std::to_string(bytes >> 10) + "kB/";
+  const std::string free = read_line(dir + "free_hugepages");
+  const std::string reserved = read_line(dir + "resv_hugepages");
+  if (free.empty()) return 0;
+  const std::size_t n = std::stoul(free), taken = reserved.empty() ? 0 : std::stoul(reserved);
+  return n > taken ? n - taken : 0;
+}
+
+// The setting in force among "always [madvise] never" (the bracketed word).
+std::string thp_setting(const char *file) {
+  const std::string line = read_line(std::string("/sys/kernel/mm/transparent_hugepage/") + file);
+  const auto open = line.find('['), close = line.find(']');
+  return open == std::string::npos || close < open ? "unknown"
+                                                   : line.substr(open + 1, close - open - 1);
+}
+
+// Whether transparent huge pages can back the heap's memory: shared memory
+// (files) or, where MPI allocates it, private memory too.
+bool thp_offered(bool files, std::string &setting) {
+  setting = files ? "shmem_enabled [" + thp_setting("shmem_enabled") + "]"
+                  : "enabled [" + thp_setting("enabled") + "]";
+  for (const char *yes : {"[always]", "[madvise]", "[advise]", "[within_size]", "[force]"})
+    if (setting.find(yes) != std::string::npos) return true;
+  return false;
+}
+
+// SHMEM_HEAP_PAGES, or SOS's names where it is left at auto.
+HeapPages requested(const Config &config) {
+  if (config.heap_pages != HeapPages::automatic) return config.heap_pages;
+  if (config.symmetric_heap_page_size == 4096) return HeapPages::small;
+  if (config.symmetric_heap_use_huge_pages == Toggle::on) return HeapPages::huge;
+  if (config.symmetric_heap_use_huge_pages == Toggle::off) return HeapPages::small;
+  return HeapPages::automatic;
+}
+
+std::string mib(std::size_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, bytes >= (1u << 30) ? "%.0f GiB" : "%.0f MiB",
+                static_cast<double>(bytes) / (bytes >= (1u << 30) ? 1 << 30 : 1 << 20));
+  return bytes < (1u << 20) ? std::to_string(bytes >> 10) + " KiB" : text;
+}
+
+// What the system offers, each with its reason.
+struct Offer {
+  std::size_t huge = 0; // the pool's page size (0: no pool of that size)
+  bool pool = false;
+  bool thp = false;
+  std::string pool_why, thp_why;
+};
+
+Offer offer(const Config &config, std::size_t region_bytes, int node_pes, bool files) {
+  Offer o;
+  o.huge = config.symmetric_heap_page_size > 4096 ? config.symmetric_heap_page_size
+                                                  : default_huge_page();
+  const std::size_t need = o.huge ? (region_bytes + o.huge - 1) / o.huge * node_pes : 0;
+  const std::size_t left = o.huge ? pool_pages_left(o.huge) : 0;
+  o.pool = files && o.huge && left >= need;
+  o.pool_why = !files ? "MPI allocates the heap (every PE its own node)"
+               : !o.huge ? "the system has no huge pages"
+                         : "the pool of " + mib(o.huge) + " pages has " + std::to_string(left) +
+                               " free, " + std::to_string(need) + " needed for " +
+                               std::to_string(node_pes) + " PEs' heaps of " + mib(region_bytes);
+  std::string setting;
+  o.thp = thp_offered(files, setting);
+  o.thp_why = "transparent huge pages: " + setting;
+  return o;
+}
+
+Pages small_pages(std::string why) { return {PageKind::small, 4096, "4 KiB pages: " + why}; }
+
+Pages pool_pages(const Offer &o) { return {PageKind::pool, o.huge, mib(o.huge) + " pages from the reserved pool: " + o.pool_why}; }
+
+Pages thp_pages(const Offer &o) {
+  return {PageKind::thp, std::size_t{2} << 20,
+          "transparent huge pages on request (" + o.thp_why + "); " + o.pool_why};
+}
+
+// The best the system offers, pool first; "huge" if only huge pages will do.
+Pages best(const Offer &o, bool huge_only) {
+  if (o.pool) return pool_pages(o);
+  if (o.thp) return thp_pages(o);
+  Pages p = small_pages(o.pool_why + "; " + o.thp_why);
+  if (huge_only) p.why += " (huge pages were asked for)";
+  return p;
+}
+
+} // namespace
+
+Pages choose_pages(const Config &config, std::size_t region_bytes, int node_pes, bool files) {
+  const Offer o = offer(config, region_bytes, node_pes, files);
+  switch (requested(config)) {
+  case HeapPages::small: return small_pages("as SHMEM_HEAP_PAGES or SOS's settings ask");
+  case HeapPages::pool:
+    if (o.pool) return pool_pages(o);
+    return small_pages(o.pool_why + " (SHMEM_HEAP_PAGES=pool)");
+  case HeapPages::thp:
+    if (o.thp) return thp_pages(o);
+    return small_pages(o.thp_why + " (SHMEM_HEAP_PAGES=thp)");
+  case HeapPages::huge: return best(o, true);
+  case HeapPages::automatic: break;
+  }
+  return best(o, false);
+}
+
+int page_file(const Pages &pages, std::size_t bytes, const char *name) {
+  unsigned flags = MFD_CLOEXEC;
+  if (pages.kind == PageKind::pool)
+    flags |= MFD_HUGETLB | (static_cast<unsigned>(__builtin_ctzl(pages.bytes)) << MFD_HUGE_SHIFT);
+  const int fd = memfd_create(name, flags);
+  if (fd >= 0 && ftruncate(fd, static_cast<off_t>(bytes)) != 0) {
+    const int error = errno;
+    close(fd);
+    errno = error;
+    return -1;
+  }
+  return fd;
+}
+
+void advise(char *at, std::size_t bytes, const Pages &pages) {
+  if (pages.kind == PageKind::thp) madvise(at, bytes, MADV_HUGEPAGE);
+}
+
+Pages without_pool(const char *error) {
+  const std::string why = std::string("the reserved pool's pages could not be had (") + error + ")";
+  std::string setting;
+  if (!thp_offered(true, setting)) return small_pages(why + "; transparent huge pages: " + setting);
+  return {PageKind::thp, std::size_t{2} << 20,
+          "transparent huge pages on request (" + setting + "): " + why};
+}
+
+} // namespace shmemi::memory

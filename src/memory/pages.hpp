@@ -1,0 +1,40 @@
+// The pages of the symmetric heap (docs/decisions/node-memory.md, "Huge
+// pages"): huge pages from the reserved pool, transparent huge pages of
+// shared memory, or small pages; chosen at start-up from SHMEM_HEAP_PAGES
+// (or SOS's names) and what the system offers, and said with its reason.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "base/config.hpp"
+
+namespace shmemi::memory {
+
+enum class PageKind { pool, thp, small };
+
+struct Pages {
+  PageKind kind = PageKind::small;
+  std::size_t bytes = 4096; // the page size
+  std::string why;          // what the heap got and why, for SHMEM_INFO and SHMEM_DEBUG
+};
+
+// What the heap should get: `region_bytes` for each of `node_pes` PEs on
+// this node, whose memory files this PE makes (false: MPI allocates the
+// memory, so only transparent huge pages can be asked for). The same on
+// every PE of a node that reads the system's state at the same moment.
+Pages choose_pages(const Config &config, std::size_t region_bytes, int node_pes, bool files);
+
+// A memory file of `bytes` (a multiple of pages.bytes) on `pages`; -1 with
+// errno on failure.
+int page_file(const Pages &pages, std::size_t bytes, const char *name);
+
+// Asks for transparent huge pages on [at, at + bytes) where `pages` are
+// (each process that maps shared memory asks for its own mapping).
+void advise(char *at, std::size_t bytes, const Pages &pages);
+
+// Where the pool's pages cannot be had after all (another job took them):
+// the next kind the system offers, with the reason.
+Pages without_pool(const char *error);
+
+} // namespace shmemi::memory
