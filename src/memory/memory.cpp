@@ -52,7 +52,7 @@ void map_node_statics(bool peers_here) {
   if (!mapping.statics_shared) unmap_peer_statics_all();
 }
 
-// Every PE its own node: MPI allocates each region, as it would for a
+// Every PE its own node, of several: MPI allocates each region, as it would for a
 // program of its own, with its window (docs/decisions/node-memory.md);
 // transparent huge pages are asked for where the system gives them.
 std::vector<char *> allocate_by_mpi(const Config &config, int n_pes) {
@@ -93,8 +93,9 @@ void start(int my_pe, int n_pes, const Needs &needs, const Config &config) {
   mapping.my_pe = my_pe;
   mapping.layout = {needs.heap_bytes, needs.node_bytes, needs.backend_bytes, small_page};
   const transport::Nodes nodes = transport::join_nodes(needs.heap_bytes, needs.split_nodes);
-  mapping.new_memory = nodes.shared;
-  mapping.heaps = nodes.shared ? map_node_heaps(mapping.layout, mapping.pages, config, nodes.pes,
+  // A job of one PE makes its region too: nothing goes through MPI.
+  mapping.new_memory = nodes.shared || n_pes == 1;
+  mapping.heaps = mapping.new_memory ? map_node_heaps(mapping.layout, mapping.pages, config, nodes.pes,
                                                 my_pe, n_pes)
                                : allocate_by_mpi(config, n_pes);
   say_pages(config, "shmem_init");

@@ -156,7 +156,8 @@ int page_file(const Pages &pages, std::size_t bytes, const char *name) {
 }
 
 void advise(char *at, std::size_t bytes, const Pages &pages) {
-  if (pages.kind == PageKind::thp) madvise(at, bytes, MADV_HUGEPAGE);
+  if (pages.kind != PageKind::pool)
+    madvise(at, bytes, pages.kind == PageKind::thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 }
 
 Pages without_pool(const char *error) {

@@ -30,7 +30,8 @@ Pages choose_pages(const Config &config, std::size_t region_bytes, int node_pes,
 int page_file(const Pages &pages, std::size_t bytes, const char *name);
 
 // Asks for transparent huge pages on [at, at + bytes) where `pages` are
-// (each process that maps shared memory asks for its own mapping).
+// THP, and for none where they are small pages, even where the system
+// would give them unasked (each process asks for its own mapping).
 void advise(char *at, std::size_t bytes, const Pages &pages);
 
 // Where the pool's pages cannot be had after all (another job took them):

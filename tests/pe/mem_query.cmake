@@ -6,3 +6,21 @@ shmem_pe_test(mem_heap_query PROGRAM mem_heap_query NP 1 2 4 TIMEOUT 120 LABELS 
               ENV SHMEM_SYMMETRIC_SIZE=64M ARGS 67108864)
 shmem_pe_test(mem_heap_query_odd PROGRAM mem_heap_query NP 1 2 TIMEOUT 120 LABELS memory
               ENV SHMEM_SYMMETRIC_SIZE=1000001 ARGS 1000001)
+# The heap on huge pages (docs/decisions/node-memory.md, "Huge pages"): from a
+# reserved pool, on transparent huge pages, and the fallback to 4 KiB pages
+# with a warning when the pool asked for is too small. The script sets the
+# system's huge page settings (root only; skipped otherwise) and restores
+# them, so no other test runs meanwhile.
+shmem_pe_program(heap_pages SOURCES pe/heap_pages.c)
+foreach(kind pool thp short)
+  foreach(np 1 2)
+    add_test(NAME heap_pages_${kind}_np${np}
+             COMMAND ${CMAKE_CURRENT_LIST_DIR}/../support/heap_pages.sh ${kind} ${np}
+                     ${MPIEXEC_EXECUTABLE} ${SHMEM_MPIEXEC_OPTIONS} ${MPIEXEC_NUMPROC_FLAG} ${np}
+                     $<TARGET_FILE:heap_pages>)
+    set_tests_properties(heap_pages_${kind}_np${np} PROPERTIES TIMEOUT 120 RUN_SERIAL TRUE
+      SKIP_RETURN_CODE 77 LABELS "pe;memory;${SHMEM_MPI_FLAVOR}" ENVIRONMENT "${SHMEM_TEST_ENV}")
+  endforeach()
+endforeach()
+shmem_pe_test(heap_pages_small PROGRAM heap_pages NP 2 LABELS memory ENV SHMEM_HEAP_PAGES=small
+              ARGS small)

@@ -1,0 +1,76 @@
+/* The symmetric heap on the pages it was given (docs/decisions/node-memory.md,
+ * "Huge pages"): argv[1] says which (pool, thp or small), and the kernel's
+ * own account of this PE's heap mapping (/proc/self/smaps) must agree once
+ * the heap is touched. Every PE then puts into the next PE's heap across its
+ * whole length and checks what it got, through loads where the node's PEs
+ * map each other (shmem_ptr) and through MPI otherwise. Run by
+ * tests/support/heap_pages.sh, which reserves the pool or turns shared
+ * memory THP on, and restores both. */
+#include <shmem.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+
+enum { HEAP_BYTES = 64 << 20, STEP = 1 << 20 };
+
+/* The smaps field `field` (kB) of the mapping that holds `p`; -1 if none. */
+static long smaps_field(const void *p, const char *field) {
+  FILE *f = fopen("/proc/self/smaps", "r");
+  char line[512];
+  long value = -1;
+  int inside = 0;
+  const uintptr_t at = (uintptr_t)p;
+  while (f && fgets(line, sizeof line, f)) {
+    unsigned long lo, hi;
+    if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 && strchr(line, '-') < strchr(line, ' ')) {
+      inside = at >= lo && at < hi;
+      continue;
+    }
+    size_t n = strlen(field);
+    if (inside && strncmp(line, field, n) == 0 && line[n] == ':') {
+      sscanf(line + n + 1, "%ld", &value);
+      break;
+    }
+  }
+  if (f) fclose(f);
+  return value;
+}
+
+static void check_pages(const char *kind, const char *heap) {
+  const long page_kb = smaps_field(heap, "KernelPageSize");
+  /* Shared memory's THP, or private memory's where MPI allocated the heap. */
+  const long pmd_kb = smaps_field(heap, "ShmemPmdMapped") + smaps_field(heap, "FilePmdMapped") +
+                      smaps_field(heap, "AnonHugePages");
+  if (strcmp(kind, "pool") == 0)
+    CHECK_MSG(page_kb >= 2048, "KernelPageSize %ld kB", page_kb);
+  else if (strcmp(kind, "thp") == 0)
+    CHECK_MSG(page_kb == 4 && pmd_kb >= 2048, "KernelPageSize %ld kB, PMD-mapped %ld kB",
+              page_kb, pmd_kb);
+  else
+    CHECK_MSG(page_kb == 4 && pmd_kb <= 0, "KernelPageSize %ld kB, PMD-mapped %ld kB", page_kb,
+              pmd_kb);
+}
+
+int main(int argc, char **argv) {
+  const char *kind = argc > 1 ? argv[1] : "small";
+  shmem_init();
+  const int me = shmem_my_pe(), npes = shmem_n_pes(), next = (me + 1) % npes;
+  char *heap = shmem_malloc(HEAP_BYTES);
+  CHECK(heap != NULL);
+  memset(heap, 0, HEAP_BYTES);
+  check_pages(kind, heap);
+  shmem_barrier_all();
+  for (size_t at = 0; at < HEAP_BYTES; at += STEP) {
+    const long value = (long)(me * 1000003 + at);
+    shmem_long_p((long *)(heap + at), value, next);
+  }
+  shmem_barrier_all();
+  const int prev = (me + npes - 1) % npes;
+  for (size_t at = 0; at < HEAP_BYTES; at += STEP)
+    CHECK(*(long *)(heap + at) == (long)(prev * 1000003 + at));
+  if (npes > 1 && !check_split_nodes()) CHECK(shmem_ptr(heap, next) != NULL);
+  shmem_free(heap);
+  CHECK_DONE();
+}

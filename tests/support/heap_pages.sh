@@ -1,0 +1,65 @@
+#!/bin/sh
+# heap_pages.sh KIND NP MPIEXEC [options...] PROGRAM: runs PROGRAM (tests/pe/
+# heap_pages.c) on NP PEs with the system set up so that the symmetric heap
+# gets KIND pages, and checks what each PE's SHMEM_DEBUG line says it got:
+#   pool   a reserved pool of 2 MiB pages that covers every PE's heap
+#   thp    no pool, transparent huge pages of shared memory on request
+#   short  a pool too small for the heaps, THP off: SHMEM_HEAP_PAGES=pool
+#          falls back to 4 KiB pages with a warning once a node
+# It changes vm.nr_hugepages and transparent_hugepage/shmem_enabled, so it
+# needs root (without it, it skips: exit 77) and always restores both.
+kind=$1
+np=$2
+shift 2
+set -- "$kind" "$@"
+pool=/proc/sys/vm/nr_hugepages
+thp=/sys/kernel/mm/transparent_hugepage/shmem_enabled
+if [ "$(id -u)" -ne 0 ] || ! [ -w "$pool" ] || ! [ -w "$thp" ]; then
+  echo "heap_pages: skipped: changing $pool and $thp needs root on a writable /proc and /sys"
+  exit 77
+fi
+case ${SHMEM_FORCE_INTERNODE:-0} in
+0 | no | off | false | n) ;;
+*) if [ "$1" != thp ]; then
+     echo "heap_pages: skipped: with SHMEM_FORCE_INTERNODE, MPI allocates the heap (no pool)"
+     exit 77
+   fi ;;
+esac
+old_pool=$(cat "$pool")
+old_thp=$(sed 's/.*\[\(.*\)\].*/\1/' "$thp")
+restore() { echo "$old_pool" >"$pool"; echo "$old_thp" >"$thp"; }
+trap restore EXIT INT TERM
+# 64 MiB heaps: 32 pages each plus one for the rooms after the heap (and
+# some to spare for whatever else holds huge pages).
+per_pe=33
+case $kind in
+pool) pages=$((np * per_pe + 16)); thp_mode=never; expect="heap: 2 MiB pages from the reserved pool" ;;
+thp) pages=0; thp_mode=advise; expect="heap: transparent huge pages on request" ;;
+short) pages=$((per_pe / 2)); thp_mode=never; expect="the symmetric heap is on 4 KiB pages: the pool of 2 MiB pages has [0-9]+ free, [0-9]+ needed" ;;
+*) echo "heap_pages: unknown kind $kind" >&2; exit 2 ;;
+esac
+echo "$pages" >"$pool"
+echo "$thp_mode" >"$thp" || { echo "heap_pages: skipped: cannot set $thp"; exit 77; }
+left=$(awk '/HugePages_Free/ {f = $2} /HugePages_Rsvd/ {r = $2} END {print f - r}' /proc/meminfo)
+if [ "$kind" = pool ] && [ "$left" -lt $((np * per_pe)) ]; then
+  echo "heap_pages: skipped: only $left huge pages are free, $((np * per_pe)) needed"
+  exit 77
+fi
+run_kind=$kind
+expected_lines=$np
+if [ "$kind" = short ]; then
+  run_kind=small
+  expected_lines=1
+  export SHMEM_HEAP_PAGES=pool
+fi
+shift
+output=$(SHMEM_DEBUG=1 SHMEM_SYMMETRIC_SIZE=64M "$@" "$run_kind" 2>&1)
+status=$?
+printf '%s\n' "$output"
+[ "$status" -eq 0 ] || { echo "heap_pages: the job exited with status $status" >&2; exit 1; }
+found=$(printf '%s\n' "$output" | grep -Ec -- "$expect")
+if [ "$found" -ne "$expected_lines" ]; then
+  echo "heap_pages: $found lines say \"$expect\", $expected_lines expected" >&2
+  exit 1
+fi
+echo "heap_pages: $kind: ok"
