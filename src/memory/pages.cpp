@@ -109,15 +109,18 @@ Pages small_pages(std::string why) { return {PageKind::small, 4096, "4 KiB pages
 
 Pages pool_pages(const Offer &o) { return {PageKind::pool, o.huge, mib(o.huge) + " pages from the reserved pool: " + o.pool_why}; }
 
-Pages thp_pages(const Offer &o) {
-  return {PageKind::thp, std::size_t{2} << 20,
-          "transparent huge pages on request (" + o.thp_why + "); " + o.pool_why};
+Pages thp_pages(const Offer &o, bool files) {
+  const char *what = files ? "transparent huge pages on request (" :
+                             "transparent huge pages asked for on memory MPI allocates; they "
+                             "apply where it is private memory or shared memory the system "
+                             "gives them to (";
+  return {PageKind::thp, std::size_t{2} << 20, what + o.thp_why + "); " + o.pool_why};
 }
 
 // The best the system offers, pool first; "huge" if only huge pages will do.
-Pages best(const Offer &o, bool huge_only) {
+Pages best(const Offer &o, bool files, bool huge_only) {
   if (o.pool) return pool_pages(o);
-  if (o.thp) return thp_pages(o);
+  if (o.thp) return thp_pages(o, files);
   Pages p = small_pages(o.pool_why + "; " + o.thp_why);
   if (huge_only) p.why += " (huge pages were asked for)";
   return p;
@@ -133,12 +136,12 @@ Pages choose_pages(const Config &config, std::size_t region_bytes, int node_pes,
     if (o.pool) return pool_pages(o);
     return small_pages(o.pool_why + " (SHMEM_HEAP_PAGES=pool)");
   case HeapPages::thp:
-    if (o.thp) return thp_pages(o);
+    if (o.thp) return thp_pages(o, files);
     return small_pages(o.thp_why + " (SHMEM_HEAP_PAGES=thp)");
-  case HeapPages::huge: return best(o, true);
+  case HeapPages::huge: return best(o, files, true);
   case HeapPages::automatic: break;
   }
-  return best(o, false);
+  return best(o, files, false);
 }
 
 int page_file(const Pages &pages, std::size_t bytes, const char *name) {
