@@ -24,3 +24,19 @@ foreach(kind pool thp short)
 endforeach()
 shmem_pe_test(heap_pages_small PROGRAM heap_pages NP 2 LABELS memory ENV SHMEM_HEAP_PAGES=small
               ARGS small)
+# Each PE in a PID namespace of its own (MPICH, whose launcher does not care):
+# /proc/<pid>/fd/<fd> names a file of the opener's namespace, so no PE may
+# map it as another PE's heap: every PE says so and everything goes through
+# MPI, with the right data. UCX's own shared memory fails across PID
+# namespaces too (plain MPI programs hang in MPI_Finalize in half the runs
+# here), so MPI's traffic goes over TCP.
+if(SHMEM_MPI_FLAVOR STREQUAL "mpich")
+  set(_ns ${CMAKE_CURRENT_LIST_DIR}/../support/pid_namespaces.sh)
+  add_test(NAME heap_pid_namespaces_np2
+           COMMAND ${CMAKE_CURRENT_LIST_DIR}/../support/expect_output.sh 2
+                   "cannot map the symmetric heap of PE [01] \\(on this node\\): /proc/1/fd/[0-9]+(: [A-Za-z ]+| is not that PE's memory file \\(device)"
+                   ${_ns} ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 ${_ns} --pe
+                   $<TARGET_FILE:heap_pages> any unmapped)
+  set_tests_properties(heap_pid_namespaces_np2 PROPERTIES TIMEOUT 60 SKIP_RETURN_CODE 77
+    LABELS "pe;memory;${SHMEM_MPI_FLAVOR}" ENVIRONMENT "${SHMEM_TEST_ENV};UCX_TLS=tcp,self;SHMEM_FORCE_INTERNODE=0")
+endif()
