@@ -77,7 +77,7 @@ void *heap_calloc(std::size_t count, std::size_t size, const char *routine) {
   return allocate(routine, bytes, memory::HeapAllocator::min_align, true);
 }
 
-// Every PE's heap base is aligned to transport::heap_alignment, the limit;
+// Every PE's heap base is aligned to memory::heap_alignment, the limit;
 // the spec's answer to an alignment it cannot give is NULL.
 void *heap_align(std::size_t alignment, std::size_t size, const char *routine) {
   require_init(routine);
