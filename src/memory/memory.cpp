@@ -16,11 +16,12 @@ Mapping mapping;
 namespace {
 
 std::optional<HeapAllocator> heap_allocator;
+std::vector<PeerFile> statics_offers; // per world PE, what it offered
 
 void unmap_peer_statics_all() {
   for (std::size_t pe = 0; pe < mapping.statics_of.size(); ++pe)
     if (mapping.statics_of[pe] && static_cast<int>(pe) != mapping.my_pe) {
-      unmap_peer_statics(mapping.statics_of[pe], shared_statics());
+      unmap_peer_statics(mapping.statics_of[pe], statics_offers[pe], shared_statics());
       mapping.statics_of[pe] = nullptr;
     }
 }
@@ -32,11 +33,12 @@ void map_node_statics(bool peers_here) {
   const StaticSegment &mine = shared_statics();
   mapping.statics_of.assign(mapping.heaps.size(), nullptr);
   mapping.statics_of[static_cast<std::size_t>(mapping.my_pe)] = mapping.statics.base;
-  const PeerFile offer = describe_file(peers_here ? mine.fd : -1, small_page);
+  const PeerFile offer = offer_statics(peers_here);
   if (peers_here && offer.fd < 0)
     debug("shmem_init", "global and static variables are not shared on this node (%s); they are "
                         "reached through MPI", statics_not_shared_because());
-  std::vector<PeerFile> offers(mapping.heaps.size());
+  std::vector<PeerFile> &offers = statics_offers;
+  offers.assign(mapping.heaps.size(), PeerFile{});
   transport::allgather(&offer, sizeof offer, offers.data());
   bool mapped = !peers_here || offer.fd >= 0;
   std::string why = "it did not share them";

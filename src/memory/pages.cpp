@@ -163,6 +163,11 @@ void advise(char *at, std::size_t bytes, const Pages &pages) {
     madvise(at, bytes, pages.kind == PageKind::thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 }
 
+bool shared_thp_offered() {
+  std::string setting;
+  return thp_offered(true, setting);
+}
+
 Pages without_pool(const char *error) {
   const std::string why = std::string("the reserved pool's pages could not be had (") + error + ")";
   std::string setting;

@@ -34,6 +34,10 @@ int page_file(const Pages &pages, std::size_t bytes, const char *name);
 // would give them unasked (each process asks for its own mapping).
 void advise(char *at, std::size_t bytes, const Pages &pages);
 
+// Whether the system gives shared memory transparent huge pages (on
+// request or unasked).
+bool shared_thp_offered();
+
 // Where the pool's pages cannot be had after all (another job took them):
 // the next kind the system offers, with the reason.
 Pages without_pool(const char *error);

@@ -29,6 +29,7 @@ struct PeerFile {
   int fd = -1;
   std::uint64_t device = 0, inode = 0, size = 0;
   std::uint64_t page_bytes = 4096; // mapped at a multiple of it (huge pages)
+  std::uint64_t offset = 0;        // where in the file what it offers starts
 };
 
 // This process's memory file `fd` (-1: none), described for the others.

@@ -19,9 +19,12 @@
 
 #include "base/config.hpp"
 #include "base/report.hpp"
+#include "memory/pages.hpp"
 
 namespace shmemi::memory {
 namespace {
+
+constexpr std::size_t huge_page = std::size_t{2} << 20;
 
 std::size_t page_size() { return static_cast<std::size_t>(sysconf(_SC_PAGESIZE)); }
 
@@ -87,7 +90,7 @@ bool touched(const char *p, std::size_t page) {
 // Writes the pages of `seg` within `pages` that hold data into the file at
 // their offset from pages.base (the rest stay holes). The raw system call,
 // because sanitizers check what write() reads.
-bool copy_to_file(int fd, const Segment &seg, const Region &pages) {
+bool copy_to_file(int fd, const Segment &seg, const Region &pages, std::size_t skew) {
   const std::size_t page = page_size();
   const Region mine = whole_pages(clip(seg.base, seg.base + seg.bytes, pages), page);
   const Region from_file = whole_pages({seg.base, seg.file_bytes}, page);
@@ -101,7 +104,7 @@ bool copy_to_file(int fd, const Segment &seg, const Region &pages) {
     while (end < mine.size && worth_copying(mine.base + end)) end += page;
     for (std::size_t done = at; done < end;) {
       const long n = syscall(SYS_pwrite64, fd, mine.base + done, end - done,
-                             static_cast<off_t>(mine.base + done - pages.base));
+                             static_cast<off_t>(skew + (mine.base + done - pages.base)));
       if (n <= 0) return false;
       done += static_cast<std::size_t>(n);
     }
@@ -170,8 +173,11 @@ long raw_syscall(long number, long a, long b, long c, long d, long e) {
 
 // The file's data extents (tmpfs reports swapped-out pages as data too),
 // read into `to` at their offsets.
-bool read_file_data(int fd, char *to, std::size_t size) {
-  for (off_t at = 0; static_cast<std::size_t>(at) < size;) {
+// `skew`: the file offset of to[0].
+bool read_file_data(int fd, char *to, std::size_t size, std::size_t skew) {
+  to -= skew;
+  size += skew;
+  for (off_t at = static_cast<off_t>(skew); static_cast<std::size_t>(at) < size;) {
     const off_t data = lseek(fd, at, SEEK_DATA);
     if (data < 0) return errno == ENXIO; // no data after `at`
     const off_t hole = lseek(fd, data, SEEK_HOLE);
@@ -226,7 +232,7 @@ void before_fork() {
       mmap(nullptr, shared.pages.size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (copy == MAP_FAILED) return prepare_failure("mmap");
   madvise(copy, shared.pages.size, MADV_HUGEPAGE); // fewer faults while it fills
-  if (!read_file_data(shared.fd, static_cast<char *>(copy), shared.pages.size)) {
+  if (!read_file_data(shared.fd, static_cast<char *>(copy), shared.pages.size, shared.skew)) {
     prepare_failure("reading the memory file");
     munmap(copy, shared.pages.size);
     return;
@@ -266,14 +272,14 @@ void after_fork_in_child() {
 
 // Moves the pages into `fd` with every signal blocked, so that a handler's
 // store cannot fall between the copy and the mapping.
-bool move_into_file(int fd, const Layout &layout, const Region &pages) {
+bool move_into_file(int fd, const Layout &layout, const Region &pages, std::size_t skew) {
   sigset_t all, before;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &before);
   bool moved = true;
-  for (const Segment &seg : layout.writable) moved = moved && copy_to_file(fd, seg, pages);
+  for (const Segment &seg : layout.writable) moved = moved && copy_to_file(fd, seg, pages, skew);
   moved = moved && mmap(pages.base, pages.size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
-                        0) != MAP_FAILED;
+                        static_cast<off_t>(skew)) != MAP_FAILED;
   const int error = errno;
   pthread_sigmask(SIG_SETMASK, &before, nullptr);
   errno = error;
@@ -321,7 +327,7 @@ __attribute__((constructor(101))) void share_at_load() {
   if (skip)
     not_shared(skip);
   else
-    share_statics(moved);
+    share_statics(moved, config.heap_pages != HeapPages::small && shared_thp_offered());
 }
 
 } // namespace
@@ -339,7 +345,7 @@ Region static_data_region() {
   return {reinterpret_cast<char *>(lo), hi - lo};
 }
 
-bool share_statics(StaticSegment &out) {
+bool share_statics(StaticSegment &out, bool huge) {
   const Layout layout = main_program_layout();
   const Region statics = static_data_region();
   const Region pages = whole_pages(statics, page_size());
@@ -350,13 +356,18 @@ bool share_statics(StaticSegment &out) {
   if (!fork_hooks) return fail("pthread_atfork");
   const int fd = memfd_create("shmem-globals", MFD_CLOEXEC);
   if (fd < 0) return fail("memfd_create");
-  if (ftruncate(fd, static_cast<off_t>(pages.size)) != 0 || !move_into_file(fd, layout, pages)) {
+  // The file's offsets and the addresses agree modulo a huge page, so that
+  // its aligned parts can be transparent huge pages.
+  const std::size_t skew = huge ? reinterpret_cast<std::uintptr_t>(pages.base) % huge_page : 0;
+  if (ftruncate(fd, static_cast<off_t>(skew + pages.size)) != 0 ||
+      !move_into_file(fd, layout, pages, skew)) {
     const bool failed = fail("moving the variables into a memory file");
     close(fd);
     return failed;
   }
   madvise(pages.base, pages.size, MADV_DONTFORK);
-  shared = {fd, pages, static_cast<std::size_t>(statics.base - pages.base)};
+  if (huge) madvise(pages.base, pages.size, MADV_HUGEPAGE);
+  shared = {fd, pages, static_cast<std::size_t>(statics.base - pages.base), skew};
   out = shared;
   return true;
 }
@@ -365,13 +376,20 @@ const StaticSegment &shared_statics() { return shared; }
 
 const char *statics_not_shared_because() { return not_shared_because; }
 
-char *map_peer_statics(const PeerFile &file, const StaticSegment &mine, std::string &why) {
-  char *at = map_peer_file(file, mine.pages.size, why);
-  return at ? at + mine.lead : nullptr;
+PeerFile offer_statics(bool offered) {
+  PeerFile offer = describe_file(offered ? shared.fd : -1, shared.skew ? huge_page : 4096);
+  offer.offset = shared.skew;
+  return offer;
 }
 
-void unmap_peer_statics(char *peer_statics, const StaticSegment &mine) {
-  munmap(peer_statics - mine.lead, mine.pages.size);
+char *map_peer_statics(const PeerFile &file, const StaticSegment &mine, std::string &why) {
+  char *at = map_peer_file(file, file.offset + mine.pages.size, why);
+  if (at && file.offset) madvise(at, file.offset + mine.pages.size, MADV_HUGEPAGE);
+  return at ? at + file.offset + mine.lead : nullptr;
+}
+
+void unmap_peer_statics(char *peer_statics, const PeerFile &file, const StaticSegment &mine) {
+  munmap(peer_statics - mine.lead - file.offset, file.offset + mine.pages.size);
 }
 
 } // namespace shmemi::memory

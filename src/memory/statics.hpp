@@ -26,6 +26,8 @@ struct StaticSegment {
   int fd = -1;          // the memory file; -1: not shared
   Region pages;         // statics rounded out to whole pages
   std::size_t lead = 0; // statics.base - pages.base
+  std::size_t skew = 0; // the file offset of pages.base: 0, or pages.base
+                        // modulo 2 MiB where its aligned parts may be THP
 };
 
 // Moves the whole pages of static_data_region() into a new memory file
@@ -33,8 +35,9 @@ struct StaticSegment {
 // are copied), with signals blocked meanwhile, and makes fork() give the
 // child a private copy. Meant for a process with one thread (other
 // threads' stores during the move would be lost). False, with the memory
-// untouched, where the system does not allow it.
-bool share_statics(StaticSegment &out);
+// untouched, where the system does not allow it. `huge`: the whole 2 MiB
+// pages within may be transparent huge pages (shared_thp_offered).
+bool share_statics(StaticSegment &out, bool huge = false);
 
 // This process's data+bss as a memory file (moved when the library was
 // loaded; fd -1 if not, and in a forked child), and if not, why (for a
@@ -42,10 +45,12 @@ bool share_statics(StaticSegment &out);
 const StaticSegment &shared_statics();
 const char *statics_not_shared_because();
 
+// What this PE offers its node's PEs (`offered`: its segment, else nothing).
+PeerFile offer_statics(bool offered);
 // Maps the segment another PE offers (through /proc, so nothing is ever
 // named in /dev/shm), laid out like `mine`; returns where that PE's
 // data+bss start here, or null on failure (`why` says why).
 char *map_peer_statics(const PeerFile &file, const StaticSegment &mine, std::string &why);
-void unmap_peer_statics(char *peer_statics, const StaticSegment &mine);
+void unmap_peer_statics(char *peer_statics, const PeerFile &file, const StaticSegment &mine);
 
 } // namespace shmemi::memory

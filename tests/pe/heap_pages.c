@@ -14,7 +14,11 @@
 
 #include "check.h"
 
-enum { HEAP_BYTES = 64 << 20, STEP = 1 << 20 };
+enum { HEAP_BYTES = 64 << 20, STEP = 1 << 20, GLOBAL_BYTES = 8 << 20 };
+
+/* Global variables shared on the node get THP too where whole 2 MiB pages
+ * fit within them. */
+static char globals[GLOBAL_BYTES];
 
 /* The smaps field `field` (kB) of the mapping that holds `p`; -1 if none. */
 static long smaps_field(const void *p, const char *field) {
@@ -62,6 +66,13 @@ int main(int argc, char **argv) {
   CHECK(heap != NULL);
   memset(heap, 0, HEAP_BYTES);
   check_pages(kind, heap);
+  /* The globals are moved into shared memory only where the launcher
+   * started other PEs on this node. */
+  if (strcmp(kind, "thp") == 0 && npes > 1 && !check_split_nodes() && check_node_globals()) {
+    memset(globals, 1, GLOBAL_BYTES);
+    const long pmd_kb = smaps_field(globals + GLOBAL_BYTES / 2, "ShmemPmdMapped");
+    CHECK_MSG(pmd_kb >= 2048, "global variables: PMD-mapped %ld kB", pmd_kb);
+  }
   shmem_barrier_all();
   for (size_t at = 0; at < HEAP_BYTES; at += STEP) {
     const long value = (long)(me * 1000003 + at);

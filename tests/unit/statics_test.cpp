@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -26,9 +27,11 @@ char untouched[std::size_t{256} << 20]; // a large bss never touched
 const char *const names[] = {"a", "b"}; // read-only after relocation (PIE)
 alignas(4096) char protected_page[4096] = {1};
 
-shmemi::memory::StaticSegment shared() {
+// `huge`: laid out for transparent huge pages (the file's offsets agree
+// with the addresses modulo 2 MiB).
+shmemi::memory::StaticSegment shared(bool huge = false) {
   shmemi::memory::StaticSegment segment;
-  EXPECT_TRUE(shmemi::memory::share_statics(segment));
+  EXPECT_TRUE(shmemi::memory::share_statics(segment, huge));
   EXPECT_GE(segment.fd, 0);
   return segment;
 }
@@ -74,8 +77,7 @@ std::string permissions(const void *p) {
 // Another PE's view of this process's segment, as shmem_init maps it.
 char *map_peer(const shmemi::memory::StaticSegment &segment) {
   std::string why;
-  return shmemi::memory::map_peer_statics(shmemi::memory::describe_file(segment.fd, 4096),
-                                          segment, why);
+  return shmemi::memory::map_peer_statics(shmemi::memory::offer_statics(true), segment, why);
 }
 
 } // namespace
@@ -126,7 +128,22 @@ TEST(ShareStatics, AnotherMappingSeesTheSameVariables) {
   EXPECT_EQ(zeroed[123], 5);
   initialized = 44;
   EXPECT_EQ(*in_mapping(peer, &initialized), 44);
-  shmemi::memory::unmap_peer_statics(peer, segment);
+  shmemi::memory::unmap_peer_statics(peer, shmemi::memory::offer_statics(true), segment);
+}
+
+TEST(ShareStatics, HugePageLayoutKeepsTheVariables) {
+  const shmemi::memory::StaticSegment segment = shared(true);
+  const auto base = reinterpret_cast<std::uintptr_t>(segment.pages.base);
+  EXPECT_EQ(segment.skew, base % (std::uintptr_t{2} << 20));
+  EXPECT_EQ(initialized, 42);
+  char *peer = map_peer(segment);
+  ASSERT_NE(peer, nullptr);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(peer - segment.lead) % (std::uintptr_t{2} << 20),
+            segment.skew); // the peer's mapping can be THP where this one can
+  *in_mapping(peer, &zeroed[77]) = 3;
+  EXPECT_EQ(zeroed[77], 3);
+  EXPECT_TRUE(in_child([] { return initialized == 42 && zeroed[77] == 3; }));
+  shmemi::memory::unmap_peer_statics(peer, shmemi::memory::offer_statics(true), segment);
 }
 
 TEST(ShareStatics, ForkedChildWritesItsOwnCopy) {
@@ -190,7 +207,7 @@ TEST(ShareStatics, MapsNothingOfAnUnknownProcess) {
 // separate PID namespaces the path names some other process's descriptor.
 TEST(ShareStatics, MapsNothingThatIsNotTheDescribedFile) {
   const shmemi::memory::StaticSegment segment = shared();
-  shmemi::memory::PeerFile offer = shmemi::memory::describe_file(segment.fd, 4096);
+  shmemi::memory::PeerFile offer = shmemi::memory::offer_statics(true);
   offer.inode += 1;
   std::string why;
   EXPECT_EQ(shmemi::memory::map_peer_statics(offer, segment, why), nullptr);
