@@ -11,7 +11,7 @@
  * each time is the slowest PE's. Lines "metric heap private heap/private":
  *   first_touch_ms  one write to every 4 KiB page, once: the page faults
  *                   (one per 4 KiB page, or one per 2 MiB huge page)
- *   rmw_ns          x[i] += 1 at random i, `updates` times (default 2^24),
+ *   rmw_ns          x[i] += 1 at random i, `updates` times (default 2^23),
  *                   per update: the TLB misses of each page size
  * A first touch happens once per process, so -p touches the private array
  * first (bench/memory.sh alternates it across passes); the rmw rounds (-r,
@@ -31,7 +31,7 @@ struct options {
 
 static int options_read(struct options *o, int argc, char **argv) {
   const char *size = getenv("HEAP_ACCESS_SIZE");
-  o->updates = 1L << 24;
+  o->updates = 1L << 23;
   o->rounds = 2;
   o->private_first = 0;
   for (int c; (c = getopt(argc, argv, "n:r:p")) != -1;) {

@@ -1,6 +1,7 @@
 #!/bin/bash
 # memory.sh: symmetric memory and the pages under it, each program against
-# a baseline measured in the same run (about 6-8 minutes at 5 passes):
+# a baseline measured in the same run (about 10 minutes at 5 passes on the
+# 2-core VM, most of it first touches of the large arrays):
 #
 #   bench/memory.sh                   the system as it is
 #   MEMORY_HUGE=thp bench/memory.sh   shmem_enabled=advise for the run
