@@ -171,6 +171,8 @@ launch() {
   [ "$config" = oshmem ] && environment="OMPI_MCA_osc=ucx $environment"
   [ "$config" = oshmem ] || environment="SHMEM_DEBUG=1 $environment"
   say "pass $pass/$passes: $name"
+  # Other jobs on the machine may change the settings too: each launch's.
+  printf '%s\t%s\n' "$(shmem_now)" "$(cat /proc/sys/vm/nr_hugepages)" >>"$raw/settings.tsv"
   # shellcheck disable=SC2046,SC2086
   env $environment timeout -k 10 "$run_timeout" $(command_of "$config" "$program") "$@" \
     >"$file" 2>"$file.err" &
@@ -288,6 +290,15 @@ def failures(setting):
         return []
 
 
+def seen_settings(setting):
+    """The settings each launch met, with how many met them."""
+    try:
+        seen = [tuple(l.split()) for l in open(f"{raw}/{setting}/settings.tsv") if l.strip()]
+    except OSError:
+        return "?"
+    return ", ".join(f"{s}, {n} ({seen.count((s, n))} launches)" for s, n in sorted(set(seen)))
+
+
 def machine(setting):
     st = state_of(setting)
     md = [f"## {titles[setting]}", "",
@@ -301,6 +312,7 @@ def machine(setting):
         md += ["", "The VM's balloon gives freed memory back to the host (free page reporting), "
                "so a first touch also pays the host's page faults for memory another run has just "
                "freed: first_touch_ms varies several times between passes and orders."]
+    md.append(f"| shmem_enabled, nr_hugepages at the launches | {seen_settings(setting)} |")
     md += [f"\n**FAILED** in pass {p}: {name}: {why}" for p, name, why in failures(setting)]
     return md, st
 
