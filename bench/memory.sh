@@ -308,11 +308,11 @@ def machine(setting):
                 "nr_hugepages", "HugePages_Total", "HugePages_Free", "HugePages_Free_after",
                 "Hugepagesize", "balloon_free_page_reporting", "load_before", "load_after"]:
         md.append(f"| {key} | {cell(st.get(key, '?'))} |")
+    md.append(f"| shmem_enabled, nr_hugepages at the launches | {seen_settings(setting)} |")
     if st.get("balloon_free_page_reporting") == "yes":
         md += ["", "The VM's balloon gives freed memory back to the host (free page reporting), "
                "so a first touch also pays the host's page faults for memory another run has just "
                "freed: first_touch_ms varies several times between passes and orders."]
-    md.append(f"| shmem_enabled, nr_hugepages at the launches | {seen_settings(setting)} |")
     md += [f"\n**FAILED** in pass {p}: {name}: {why}" for p, name, why in failures(setting)]
     return md, st
 
