@@ -10,6 +10,7 @@
 #ifndef BENCH_COMMON_H
 #define BENCH_COMMON_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +90,23 @@ static inline double bench_now(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The random-access benchmarks' numbers (heap_access.c, kernels.c): a 64-bit
+ * xorshift, cheap next to the cache miss it chooses, so that the time is
+ * the memory's. *state must not be 0. */
+static inline uint64_t bench_xorshift(uint64_t *state) {
+  uint64_t x = *state;
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  return *state = x;
+}
+
+/* A random r mapped onto [0, n) by its high bits: a multiply instead of a
+ * division, and any n, not only powers of two. */
+static inline uint64_t bench_below(uint64_t r, uint64_t n) {
+  return (uint64_t)(((unsigned __int128)r * n) >> 64);
 }
 
 /* Options: -r rounds (1..31, default 7), -t milliseconds per round (default
