@@ -1,9 +1,9 @@
 #include "core/rma.hpp"
 
 #include <cstdint>
-#include <cstring>
 
 #include "base/bytes.hpp"
+#include "base/copy.hpp"
 #include "core/checks.hpp"
 #include "memory/memory.hpp"
 #include "node/node.hpp"
@@ -34,7 +34,7 @@ void copy_strided(void *dest, const void *source, const transport::Strided &s) {
   char *d = static_cast<char *>(dest);
   const char *src = static_cast<const char *>(source);
   for (std::size_t b = 0; b < s.nblocks; ++b, d += s.dst_stride, src += s.src_stride)
-    std::memmove(d, src, s.block_bytes);
+    copy_on_node(d, src, s.block_bytes);
 }
 
 } // namespace
@@ -49,7 +49,7 @@ void rma_contiguous(Direction dir, shmem_ctx_t ctx, void *dest, const void *sour
   require_buffer(routine, put ? "source" : "dest", put ? source : dest, n);
   const SymAddr at = require_symmetric(routine, put ? "dest" : "source", put ? dest : source, n);
   if (char *there = memory::address(at, world)) {
-    std::memmove(put ? there : dest, put ? source : there, n);
+    copy_on_node(put ? there : dest, put ? source : there, n);
     return;
   }
   const Call call(routine);
