@@ -63,8 +63,10 @@ bool map_peers(const std::vector<int> &node_pes, const std::vector<PeerFile> &of
     std::string why = "it has no memory file";
     if (offer.fd >= 0) mapped[at] = map_peer_file(offer, offer.size, why);
     if (mapped[at] == nullptr) {
-      warn("shmem_init", "cannot map the symmetric heap of PE %d (on this node): %s; the PEs "
-                         "of this node reach each other through MPI", pe, why.c_str());
+      warn("shmem_init",
+           "cannot map the symmetric heap of PE %d (on this node): %s; the PEs "
+           "of this node reach each other through MPI",
+           pe, why.c_str());
       return false;
     }
     mapped_bytes[at] = offer.size;

@@ -23,9 +23,9 @@ constexpr std::size_t heap_alignment(std::size_t heap_bytes) {
 }
 
 struct Layout {
-  std::size_t heap_bytes = 0;    // whole small pages
-  std::size_t node_bytes = 0;    // the node layer's room
-  std::size_t backend_bytes = 0; // the backend's room
+  std::size_t heap_bytes = 0;          // whole small pages
+  std::size_t node_bytes = 0;          // the node layer's room
+  std::size_t backend_bytes = 0;       // the backend's room
   std::size_t page_bytes = small_page; // the region's pages: small, or a huge page's size
 
   std::size_t node_offset() const { return heap_bytes; }

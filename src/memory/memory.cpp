@@ -35,8 +35,10 @@ void map_node_statics(bool peers_here) {
   mapping.statics_of[static_cast<std::size_t>(mapping.my_pe)] = mapping.statics.base;
   const PeerFile offer = offer_statics(peers_here);
   if (peers_here && offer.fd < 0)
-    debug("shmem_init", "global and static variables are not shared on this node (%s); they are "
-                        "reached through MPI", statics_not_shared_because());
+    debug("shmem_init",
+          "global and static variables are not shared on this node (%s); they are "
+          "reached through MPI",
+          statics_not_shared_because());
   std::vector<PeerFile> &offers = statics_offers;
   offers.assign(mapping.heaps.size(), PeerFile{});
   transport::allgather(&offer, sizeof offer, offers.data());
@@ -47,8 +49,10 @@ void map_node_statics(bool peers_here) {
     if (offers[pe].fd >= 0) mapping.statics_of[pe] = map_peer_statics(offers[pe], mine, why);
     mapped = mapping.statics_of[pe] != nullptr;
     if (!mapped)
-      debug("shmem_init", "cannot map the global variables of PE %zu: %s; they are reached "
-                          "through MPI", pe, why.c_str());
+      debug("shmem_init",
+            "cannot map the global variables of PE %zu: %s; they are reached "
+            "through MPI",
+            pe, why.c_str());
   }
   mapping.statics_shared = transport::all_true(mapped); // also: every PE mapped its peers
   if (!mapping.statics_shared) unmap_peer_statics_all();
@@ -82,8 +86,8 @@ void say_pages(const Config &config, const char *routine) {
   debug(routine, "heap: %s", mapping.pages.why.c_str());
   if (config.info && mapping.my_pe == 0)
     std::printf("PE 0's symmetric heap: %s\n", mapping.pages.why.c_str());
-  const bool asked = config.heap_pages != HeapPages::automatic &&
-                     config.heap_pages != HeapPages::small;
+  const bool asked =
+      config.heap_pages != HeapPages::automatic && config.heap_pages != HeapPages::small;
   if ((asked || config.symmetric_heap_use_huge_pages == Toggle::on) &&
       mapping.pages.kind == PageKind::small && first_of_node())
     warn(routine, "the symmetric heap is on %s", mapping.pages.why.c_str());
@@ -97,9 +101,9 @@ void start(int my_pe, int n_pes, const Needs &needs, const Config &config) {
   const transport::Nodes nodes = transport::join_nodes(needs.heap_bytes, needs.split_nodes);
   // A job of one PE makes its region too: nothing goes through MPI.
   mapping.new_memory = nodes.shared || n_pes == 1;
-  mapping.heaps = mapping.new_memory ? map_node_heaps(mapping.layout, mapping.pages, config, nodes.pes,
-                                                my_pe, n_pes)
-                               : allocate_by_mpi(config, n_pes);
+  mapping.heaps = mapping.new_memory ? map_node_heaps(mapping.layout, mapping.pages, config,
+                                                      nodes.pes, my_pe, n_pes)
+                                     : allocate_by_mpi(config, n_pes);
   say_pages(config, "shmem_init");
   mapping.heap = {mapping.heaps[static_cast<std::size_t>(my_pe)], needs.heap_bytes};
   mapping.statics = static_data_region();

@@ -94,7 +94,7 @@ Offer offer(const Config &config, std::size_t region_bytes, int node_pes, bool f
   const std::size_t need = o.huge ? (region_bytes + o.huge - 1) / o.huge * node_pes : 0;
   const std::size_t left = o.huge ? pool_pages_left(o.huge) : 0;
   o.pool = files && o.huge && left >= need;
-  o.pool_why = !files ? "MPI allocates the heap (every PE its own node)"
+  o.pool_why = !files    ? "MPI allocates the heap (every PE its own node)"
                : !o.huge ? "the system has no huge pages"
                          : "the pool of " + mib(o.huge) + " pages has " + std::to_string(left) +
                                " free, " + std::to_string(need) + " needed for " +
@@ -107,11 +107,13 @@ Offer offer(const Config &config, std::size_t region_bytes, int node_pes, bool f
 
 Pages small_pages(std::string why) { return {PageKind::small, 4096, "4 KiB pages: " + why}; }
 
-Pages pool_pages(const Offer &o) { return {PageKind::pool, o.huge, mib(o.huge) + " pages from the reserved pool: " + o.pool_why}; }
+Pages pool_pages(const Offer &o) {
+  return {PageKind::pool, o.huge, mib(o.huge) + " pages from the reserved pool: " + o.pool_why};
+}
 
 Pages thp_pages(const Offer &o, bool files) {
-  const char *what = files ? "transparent huge pages on request (" :
-                             "transparent huge pages asked for on memory MPI allocates; they "
+  const char *what = files ? "transparent huge pages on request ("
+                           : "transparent huge pages asked for on memory MPI allocates; they "
                              "apply where it is private memory or shared memory the system "
                              "gives them to (";
   return {PageKind::thp, std::size_t{2} << 20, what + o.thp_why + "); " + o.pool_why};

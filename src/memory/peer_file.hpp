@@ -62,7 +62,8 @@ inline char *map_peer_file(const PeerFile &file, std::size_t bytes, std::string 
     std::snprintf(text, sizeof text,
                   "%s is not that PE's memory file (device %llu, inode %llu, %lld bytes; its "
                   "owner described device %llu, inode %llu, %llu bytes): the PEs may run in "
-                  "separate PID namespaces", path, static_cast<unsigned long long>(st.st_dev),
+                  "separate PID namespaces",
+                  path, static_cast<unsigned long long>(st.st_dev),
                   static_cast<unsigned long long>(st.st_ino), static_cast<long long>(st.st_size),
                   static_cast<unsigned long long>(file.device),
                   static_cast<unsigned long long>(file.inode),
