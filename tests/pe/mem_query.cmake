@@ -40,3 +40,14 @@ if(SHMEM_MPI_FLAVOR STREQUAL "mpich")
   set_tests_properties(heap_pid_namespaces_np2 PROPERTIES TIMEOUT 60 SKIP_RETURN_CODE 77
     LABELS "pe;memory;${SHMEM_MPI_FLAVOR}" ENVIRONMENT "${SHMEM_TEST_ENV};UCX_TLS=tcp,self;SHMEM_FORCE_INTERNODE=0")
 endif()
+# What the heap got is said: SHMEM_INFO prints PE 0's pages once; SOS's
+# variable turns huge pages off; a value SHMEM_HEAP_PAGES does not know ends
+# the job with the allowed ones.
+shmem_output_test(heap_pages_info_np2 PROGRAM heap_pages NP 2 COUNT 1 ARGS any
+                  REGEX "^PE 0's symmetric heap: (4 KiB pages|transparent huge pages|2 MiB pages)"
+                  ENV SHMEM_INFO=1)
+shmem_output_test(heap_pages_sos_off_np2 PROGRAM heap_pages NP 2 COUNT 2 ARGS small
+                  REGEX "shmem_init: heap: 4 KiB pages: as SHMEM_HEAP_PAGES or SOS's settings ask"
+                  ENV SHMEM_DEBUG=1 SHMEM_SYMMETRIC_HEAP_USE_HUGE_PAGES=0)
+shmem_fail_test(err_heap_pages_np2 PROGRAM heap_pages NP 2 ARGS any ENV SHMEM_HEAP_PAGES=giant
+                REGEX "SHMEM_HEAP_PAGES='giant' is not valid. Expected: Pages of the symmetric heap: auto")
