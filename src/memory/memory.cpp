@@ -67,8 +67,9 @@ std::vector<char *> allocate_by_mpi(const Config &config, int n_pes) {
   std::vector<char *> regions =
       transport::allocate_heap(mapping.layout.bytes(), mapping.layout.map_alignment());
   regions.resize(static_cast<std::size_t>(n_pes), nullptr);
-  advise(regions[static_cast<std::size_t>(mapping.my_pe)], mapping.layout.heap_bytes,
-         mapping.pages);
+  char *mine = regions[static_cast<std::size_t>(mapping.my_pe)];
+  advise(mine, mapping.layout.heap_bytes, mapping.pages);
+  mapping.pages = on_mpi_memory(mapping.pages, mine);
   return regions;
 }
 

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -163,6 +164,37 @@ int page_file(const Pages &pages, std::size_t bytes, const char *name) {
 void advise(char *at, std::size_t bytes, const Pages &pages) {
   if (pages.kind != PageKind::pool)
     madvise(at, bytes, pages.kind == PageKind::thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+}
+
+namespace {
+
+// The file /proc/self/maps names for the mapping that holds `p`; "" for
+// private anonymous memory.
+std::string mapped_file(const void *p) {
+  std::ifstream maps("/proc/self/maps");
+  std::string line;
+  const auto at = reinterpret_cast<std::uintptr_t>(p);
+  while (std::getline(maps, line)) {
+    unsigned long lo = 0, hi = 0;
+    int name = 0;
+    if (std::sscanf(line.c_str(), "%lx-%lx %*s %*s %*s %*s %n", &lo, &hi, &name) >= 2 &&
+        lo <= at && at < hi)
+      return name > 0 && line[static_cast<std::size_t>(name)] != '[' ? line.substr(name) : "";
+  }
+  return "";
+}
+
+} // namespace
+
+Pages on_mpi_memory(const Pages &pages, const char *region) {
+  if (pages.kind != PageKind::thp) return pages;
+  const std::string file = mapped_file(region);
+  // System V and memfd segments live on the kernel's own shared memory
+  // mount, which follows shmem_enabled; files in /dev/shm follow its mount.
+  const bool kernel_shm = file.rfind("/SYSV", 0) == 0 || file.rfind("/memfd:", 0) == 0;
+  if (file.empty() || (kernel_shm && shared_thp_offered())) return pages;
+  return small_pages("MPI allocated the heap (every PE its own node) as shared memory, " +
+                     file + ", which gets no transparent huge pages");
 }
 
 bool shared_thp_offered() {

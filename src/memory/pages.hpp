@@ -38,6 +38,11 @@ void advise(char *at, std::size_t bytes, const Pages &pages);
 // request or unasked).
 bool shared_thp_offered();
 
+// What `pages` (chosen for memory MPI allocates) come to on the memory MPI
+// allocated at `region`: THP only where it is private memory; a shared
+// memory file (MPICH's and UCX's in /dev/shm) gets none.
+Pages on_mpi_memory(const Pages &pages, const char *region);
+
 // Where the pool's pages cannot be had after all (another job took them):
 // the next kind the system offers, with the reason.
 Pages without_pool(const char *error);
