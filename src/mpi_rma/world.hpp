@@ -46,8 +46,9 @@ struct State {
   // type (MPI_LONG_DOUBLE is x87 extended precision on x86_64), so 16
   // opaque bytes, which only the library's ops combine.
   MPI_Datatype quad = MPI_DATATYPE_NULL;
-  // When every PE is on this node: per PE, its wake-up flag (in the page
-  // after its flags), set by a PE that sends it an operation through MPI,
+  // When every PE is on this node: per PE, its wake-up flag (the first
+  // word of its region's backend room, backend_room), set by a PE that
+  // sends it an operation through MPI,
   // so that its progress thread calls into MPI only then. Empty otherwise.
   std::vector<std::atomic<int> *> wake;
 };
