@@ -45,6 +45,7 @@ exec </dev/null
 
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
 cd "$root"
+. bench/build_library.sh
 passes=${BENCH_PASSES:-5}
 huge=${MEMORY_HUGE:-none}
 run_timeout=${MEMORY_TIMEOUT:-300}
@@ -139,10 +140,8 @@ build() {
   local mpi
   for mpi in mpich openmpi; do
     say "building the library and bench/ for $mpi in build-bench-$mpi"
-    cmake -S . -B "build-bench-$mpi" -DSHMEM_BUILD_TESTS=OFF -DSHMEM_BUILD_EXAMPLES=OFF \
-      -DMPI_C_COMPILER="mpicc.$mpi" -DMPI_CXX_COMPILER="mpicxx.$mpi" >/dev/null
-    sh scripts/build.sh "$mpi" "build-bench-$mpi" >"$work/build-$mpi.log" 2>&1 ||
-      { tail -n 30 "$work/build-$mpi.log" >&2; die "build for $mpi failed (see $work/build-$mpi.log)"; }
+    build_library "$mpi" "$work/build-$mpi.log" ||
+      die "build for $mpi failed (see $work/build-$mpi.log)"
   done
   say "building osu_getput against OSHMEM (/usr/bin/oshcc)"
   /usr/bin/oshcc -std=gnu11 -O2 -g -Wall -Wextra -o "$work/osu_getput_oshmem" bench/osu_getput.c

@@ -68,6 +68,7 @@ exec </dev/null
 
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
 cd "$root"
+. bench/build_library.sh
 passes=${BENCH_PASSES:-5}
 rounds=${BENCH_ROUNDS:-7}
 ms=${BENCH_MS:-20}
@@ -114,11 +115,8 @@ build() {
   local mpi
   for mpi in mpich openmpi; do
     say "building the library for $mpi in build-bench-$mpi"
-    # Seeds the cache (build.sh keeps it): only the library and bench/.
-    cmake -S . -B "build-bench-$mpi" -DSHMEM_BUILD_TESTS=OFF -DSHMEM_BUILD_EXAMPLES=OFF \
-      -DMPI_C_COMPILER="mpicc.$mpi" -DMPI_CXX_COMPILER="mpicxx.$mpi" >/dev/null
-    sh scripts/build.sh "$mpi" "build-bench-$mpi" >"$work/build-$mpi.log" 2>&1 ||
-      { tail -n 30 "$work/build-$mpi.log" >&2; die "build for $mpi failed (see $work/build-$mpi.log)"; }
+    build_library "$mpi" "$work/build-$mpi.log" ||
+      die "build for $mpi failed (see $work/build-$mpi.log)"
   done
   say "building shmem_bench against OSHMEM (/usr/bin/oshcc)"
   /usr/bin/oshcc -std=gnu11 -O2 -g -Wall -Wextra -o "$work/shmem_bench_oshmem" bench/shmem_bench.c
