@@ -56,32 +56,32 @@ struct bench_metric {
 
 /* The metrics both programs measure, in output order: each program defines
  * the run_* functions and builds its table with BENCH_METRIC_ROW. */
-#define BENCH_COMMON_METRICS(X)                                                \
-  X("put8_quiet_us", run_put8, BENCH_LATENCY, BENCH_PE0)                       \
-  X("get8_us", run_get8, BENCH_LATENCY, BENCH_PE0)                             \
-  X("p_quiet_us", run_p, BENCH_LATENCY, BENCH_PE0)                             \
-  X("g_us", run_g, BENCH_LATENCY, BENCH_PE0)                                   \
-  X("fetch_add_us", run_fetch_add, BENCH_LATENCY, BENCH_PE0)                   \
-  X("cswap_us", run_cswap, BENCH_LATENCY, BENCH_PE0)                           \
-  X("add_rate", run_add, BENCH_RATE, BENCH_PE0)                                \
-  X("put8_nbi_rate", run_put8_nbi, BENCH_RATE, BENCH_PE0)                      \
-  X("pingpong_us", run_pingpong, BENCH_HALF_RTT, BENCH_ALL)                    \
-  X("barrier_us", run_barrier, BENCH_LATENCY, BENCH_ALL)                       \
-  X("bcast8_us", run_bcast8, BENCH_LATENCY, BENCH_ALL)                         \
-  X("reduce_sum_us", run_reduce, BENCH_LATENCY, BENCH_ALL)                     \
-  X("alltoall8_us", run_alltoall8, BENCH_LATENCY, BENCH_ALL)                   \
-  X("bw_put", run_bw_put, BENCH_BANDWIDTH, BENCH_PE0)                          \
-  X("bw_get", run_bw_get, BENCH_BANDWIDTH, BENCH_PE0)                          \
+#define BENCH_COMMON_METRICS(X)                                                                    \
+  X("put8_quiet_us", run_put8, BENCH_LATENCY, BENCH_PE0)                                           \
+  X("get8_us", run_get8, BENCH_LATENCY, BENCH_PE0)                                                 \
+  X("p_quiet_us", run_p, BENCH_LATENCY, BENCH_PE0)                                                 \
+  X("g_us", run_g, BENCH_LATENCY, BENCH_PE0)                                                       \
+  X("fetch_add_us", run_fetch_add, BENCH_LATENCY, BENCH_PE0)                                       \
+  X("cswap_us", run_cswap, BENCH_LATENCY, BENCH_PE0)                                               \
+  X("add_rate", run_add, BENCH_RATE, BENCH_PE0)                                                    \
+  X("put8_nbi_rate", run_put8_nbi, BENCH_RATE, BENCH_PE0)                                          \
+  X("pingpong_us", run_pingpong, BENCH_HALF_RTT, BENCH_ALL)                                        \
+  X("barrier_us", run_barrier, BENCH_LATENCY, BENCH_ALL)                                           \
+  X("bcast8_us", run_bcast8, BENCH_LATENCY, BENCH_ALL)                                             \
+  X("reduce_sum_us", run_reduce, BENCH_LATENCY, BENCH_ALL)                                         \
+  X("alltoall8_us", run_alltoall8, BENCH_LATENCY, BENCH_ALL)                                       \
+  X("bw_put", run_bw_put, BENCH_BANDWIDTH, BENCH_PE0)                                              \
+  X("bw_get", run_bw_get, BENCH_BANDWIDTH, BENCH_PE0)                                              \
   X("bw_memcpy", run_bw_memcpy, BENCH_BANDWIDTH, BENCH_PE0)
 #define BENCH_METRIC_ROW(name, run, kind, who) {name, run, kind, who},
 
 struct bench {
   int me, npes;
-  int rounds;        /* -r */
-  double budget;     /* -t, seconds per round */
-  int collectives;   /* -c: only the collectives, named with _np<N> */
-  const char *only;  /* -m: only the metrics whose name contains this */
-  size_t size;       /* bytes per operation of the bandwidth metric running */
+  int rounds;       /* -r */
+  double budget;    /* -t, seconds per round */
+  int collectives;  /* -c: only the collectives, named with _np<N> */
+  const char *only; /* -m: only the metrics whose name contains this */
+  size_t size;      /* bytes per operation of the bandwidth metric running */
   void (*barrier)(void);
   long (*from_pe0)(long value); /* collective: PE 0's value, on every PE */
 };
@@ -118,14 +118,19 @@ static inline int bench_options(struct bench *b, int argc, char **argv) {
   b->collectives = 0;
   b->only = "";
   for (int c; (c = getopt(argc, argv, "r:t:cm:")) != -1;) {
-    if (c == 'r') b->rounds = atoi(optarg);
-    else if (c == 't') b->budget = atof(optarg) / 1e3;
-    else if (c == 'c') b->collectives = 1;
-    else if (c == 'm') b->only = optarg;
-    else return 0;
+    if (c == 'r')
+      b->rounds = atoi(optarg);
+    else if (c == 't')
+      b->budget = atof(optarg) / 1e3;
+    else if (c == 'c')
+      b->collectives = 1;
+    else if (c == 'm')
+      b->only = optarg;
+    else
+      return 0;
   }
-  return optind == argc && b->rounds >= 1 && b->rounds <= BENCH_MAX_ROUNDS &&
-         b->budget > 0 && b->budget < 10;
+  return optind == argc && b->rounds >= 1 && b->rounds <= BENCH_MAX_ROUNDS && b->budget > 0 &&
+         b->budget < 10;
 }
 
 static inline void bench_usage(const char *program) {
@@ -143,9 +148,7 @@ static double bench_deadline;
 
 /* Whether the loop of a PE 0 metric is to stop before operation i (checked
  * every 256 operations). */
-static inline int bench_late(long i) {
-  return (i & 255) == 255 && bench_now() > bench_deadline;
-}
+static inline int bench_late(long i) { return (i & 255) == 255 && bench_now() > bench_deadline; }
 
 /* Seconds for *n operations on this PE (0 if it takes no part); *n becomes
  * the number run. */
@@ -253,7 +256,7 @@ static inline long run_bw_memcpy(long n) {
 /* Every metric of the list; collectives only and suffixed with _np<N> under
  * -c. The bandwidth metrics run once per size, named <name>_<bytes>. */
 static inline void bench_run_all(struct bench *b, const struct bench_metric *list, size_t count) {
-  static const size_t sizes[] = {8,        16,        64,         256,        1024,      4096,
+  static const size_t sizes[] = {8,        16,       64,        256,     1024,           4096,
                                  16 << 10, 64 << 10, 256 << 10, 1 << 20, BENCH_MAX_BYTES};
   char name[96];
   bench_current = b;

@@ -19,9 +19,12 @@ static inline size_t bench_bytes(const char *text) {
   char *end;
   const double value = strtod(text, &end);
   double unit = 1;
-  if (*end == 'K') unit = 1 << 10;
-  else if (*end == 'M') unit = 1 << 20;
-  else if (*end == 'G') unit = 1 << 30;
+  if (*end == 'K')
+    unit = 1 << 10;
+  else if (*end == 'M')
+    unit = 1 << 20;
+  else if (*end == 'G')
+    unit = 1 << 30;
   if (unit > 1) ++end;
   if (end == text || *end != '\0' || !(value > 0)) return 0;
   return (size_t)(value * unit);
@@ -76,10 +79,12 @@ static inline void bench_page_kind(const void *p, char *out, size_t len) {
   }
   fclose(smaps);
   const long huge = anon_huge + shmem_huge + file_huge;
-  if (page > 4) snprintf(out, len, "hugetlb:%ldK %ld", page, rss >> 10);
+  if (page > 4)
+    snprintf(out, len, "hugetlb:%ldK %ld", page, rss >> 10);
   else if (huge > 0)
     snprintf(out, len, "THP:%ld%% %ld", 100 * huge / (rss > 0 ? rss : 1), rss >> 10);
-  else snprintf(out, len, "4K %ld", rss >> 10);
+  else
+    snprintf(out, len, "4K %ld", rss >> 10);
 }
 
 /* The time of the slowest PE: every PE runs the kernel at once, and the

@@ -42,9 +42,9 @@ static unsigned char *src, *dst; /* MAX_SIZE * npes bytes each */
 static long *pub;                /* PE 0's value for from_pe0 */
 static long *pub_dst;
 
-static int kind;       /* the row's collective */
-static size_t size;    /* bytes: total for bcast and the reduction, per PE otherwise */
-static long spins;     /* the compute loop's length */
+static int kind;    /* the row's collective */
+static size_t size; /* bytes: total for bcast and the reduction, per PE otherwise */
+static long spins;  /* the compute loop's length */
 
 static void barrier(void) { shmem_barrier_all(); }
 
@@ -187,8 +187,9 @@ int main(int argc, char **argv) {
   b.from_pe0 = from_pe0;
   if (!bench_options(&b, argc, argv)) {
     if (b.me == 0)
-      fprintf(stderr, "usage: %s [-r rounds 1..%d (7)] [-t ms per round (20)] [-m text]\n"
-                      "  any number of PEs; -m: only the rows whose name contains text\n",
+      fprintf(stderr,
+              "usage: %s [-r rounds 1..%d (7)] [-t ms per round (20)] [-m text]\n"
+              "  any number of PEs; -m: only the rows whose name contains text\n",
               argv[0], BENCH_MAX_ROUNDS);
     shmem_finalize();
     return 2;

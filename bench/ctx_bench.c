@@ -61,14 +61,14 @@ static long run_private(long n) { return put_quiet(main_private, words, n); }
 struct worker {
   pthread_t thread;
   int id;
-  shmem_ctx_t ctx;    /* its private context */
-  long done;          /* operations in the last job */
+  shmem_ctx_t ctx; /* its private context */
+  long done;       /* operations in the last job */
 };
 
 static struct {
   pthread_barrier_t start, end;
-  long n;      /* operations per thread */
-  int shared;  /* 1: the default context, 0: each worker's own */
+  long n;     /* operations per thread */
+  int shared; /* 1: the default context, 0: each worker's own */
   int quit;
 } job;
 static struct worker workers[THREADS];
@@ -80,8 +80,8 @@ static void *work(void *arg) {
   for (;;) {
     pthread_barrier_wait(&job.start);
     if (job.quit) break;
-    w->done = put_quiet(job.shared ? SHMEM_CTX_DEFAULT : w->ctx, words + w->id * WORD_STRIDE,
-                        job.n);
+    w->done =
+        put_quiet(job.shared ? SHMEM_CTX_DEFAULT : w->ctx, words + w->id * WORD_STRIDE, job.n);
     pthread_barrier_wait(&job.end);
   }
   if (w->ctx != SHMEM_CTX_INVALID) shmem_ctx_destroy(w->ctx);

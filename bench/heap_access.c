@@ -35,10 +35,14 @@ static int options_read(struct options *o, int argc, char **argv) {
   o->rounds = 2;
   o->private_first = 0;
   for (int c; (c = getopt(argc, argv, "n:r:p")) != -1;) {
-    if (c == 'n') o->updates = atol(optarg);
-    else if (c == 'r') o->rounds = atoi(optarg);
-    else if (c == 'p') o->private_first = 1;
-    else return 0;
+    if (c == 'n')
+      o->updates = atol(optarg);
+    else if (c == 'r')
+      o->rounds = atoi(optarg);
+    else if (c == 'p')
+      o->private_first = 1;
+    else
+      return 0;
   }
   if (optind < argc) size = argv[optind++];
   o->bytes = size != NULL ? bench_bytes(size) : (size_t)3 << 29;

@@ -129,9 +129,12 @@ static int options_read(int argc, char **argv, size_t *bytes) {
   job.accesses = 1L << 20;
   job.rounds = 3;
   for (int c; (c = getopt(argc, argv, "m:r:")) != -1;) {
-    if (c == 'm') job.accesses = atol(optarg);
-    else if (c == 'r') job.rounds = atoi(optarg);
-    else return 0;
+    if (c == 'm')
+      job.accesses = atol(optarg);
+    else if (c == 'r')
+      job.rounds = atoi(optarg);
+    else
+      return 0;
   }
   if (optind < argc) size = argv[optind++];
   *bytes = size != NULL ? bench_bytes(size) : (size_t)1 << 30;

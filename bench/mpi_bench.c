@@ -33,17 +33,17 @@ enum {
 };
 
 static MPI_Win win;
-static char *base;      /* this process's part of the window */
+static char *base; /* this process's part of the window */
 static struct bench b;
 static long seq;
 
-#define CHECK(call)                                                            \
-  do {                                                                         \
-    const int rc_ = (call);                                                    \
-    if (rc_ != MPI_SUCCESS) {                                                  \
-      fprintf(stderr, "mpi_bench: %s failed (%d)\n", #call, rc_);              \
-      MPI_Abort(MPI_COMM_WORLD, 1);                                            \
-    }                                                                          \
+#define CHECK(call)                                                                                \
+  do {                                                                                             \
+    const int rc_ = (call);                                                                        \
+    if (rc_ != MPI_SUCCESS) {                                                                      \
+      fprintf(stderr, "mpi_bench: %s failed (%d)\n", #call, rc_);                                  \
+      MPI_Abort(MPI_COMM_WORLD, 1);                                                                \
+    }                                                                                              \
   } while (0)
 
 static MPI_Aint word_at(int k) { return (MPI_Aint)(WORDS_AT + k * sizeof(long)); }
@@ -291,8 +291,8 @@ static long run_alltoall8(long n) {
 }
 
 static const struct bench_metric metrics[] = {
-    BENCH_COMMON_METRICS(BENCH_METRIC_ROW)
-    {"floor_put8_quiet_us", run_floor_put8, BENCH_LATENCY, BENCH_PE0},
+    BENCH_COMMON_METRICS(BENCH_METRIC_ROW){"floor_put8_quiet_us", run_floor_put8, BENCH_LATENCY,
+                                           BENCH_PE0},
     {"floor_get8_us", run_floor_get8, BENCH_LATENCY, BENCH_PE0},
     {"floor_put8_nbi_rate", run_floor_put8_nbi, BENCH_RATE, BENCH_PE0},
 };

@@ -32,8 +32,10 @@ static double time_calls(int put, char *s_buf, char *r_buf, size_t size) {
   double start = 0;
   for (long i = 0; i < warm + calls; ++i) {
     if (i == warm) start = bench_now();
-    if (put) shmem_putmem(s_buf, r_buf, size, 1);
-    else shmem_getmem(r_buf, s_buf, size, 1);
+    if (put)
+      shmem_putmem(s_buf, r_buf, size, 1);
+    else
+      shmem_getmem(r_buf, s_buf, size, 1);
   }
   return 1e6 * (bench_now() - start) / (double)calls;
 }

@@ -34,12 +34,12 @@ _Static_assert(SHMEM_BCAST_SYNC_SIZE <= SYNC_LONGS && SHMEM_REDUCE_SYNC_SIZE <= 
                "pSync/pWrk slots smaller than this library needs");
 
 /* Symmetric heap objects. */
-static char *src, *dst;  /* BENCH_MAX_BYTES each */
-static long *word;       /* 8 words: the small RMA and AMO targets */
-static long *flag;       /* ping-pong flag, written only by the other PE */
-static long *ctl;        /* PE 0's calibration result */
-static long *psync;      /* COLL_SLOTS x SYNC_LONGS */
-static long *pwrk;       /* COLL_SLOTS x WRK_LONGS */
+static char *src, *dst;           /* BENCH_MAX_BYTES each */
+static long *word;                /* 8 words: the small RMA and AMO targets */
+static long *flag;                /* ping-pong flag, written only by the other PE */
+static long *ctl;                 /* PE 0's calibration result */
+static long *psync;               /* COLL_SLOTS x SYNC_LONGS */
+static long *pwrk;                /* COLL_SLOTS x WRK_LONGS */
 static long *coll_src, *coll_dst; /* npes longs each */
 
 /* The same targets as global variables (the gvar_ metrics); the arrays are
@@ -172,8 +172,7 @@ static long run_reduce(long n) {
 }
 
 static long run_alltoall8(long n) {
-  for (long i = 0; i < n; ++i)
-    shmem_alltoall64(coll_dst, coll_src, 1, 0, 0, b.npes, slot_sync(i));
+  for (long i = 0; i < n; ++i) shmem_alltoall64(coll_dst, coll_src, 1, 0, 0, b.npes, slot_sync(i));
   return n;
 }
 
@@ -209,8 +208,8 @@ static long run_gvar_bw_put(long n) { return on_global_arrays(run_bw_put, n); }
 static long run_gvar_bw_get(long n) { return on_global_arrays(run_bw_get, n); }
 
 static const struct bench_metric metrics[] = {
-    BENCH_COMMON_METRICS(BENCH_METRIC_ROW)
-    {"gvar_put8_quiet_us", run_gvar_put8, BENCH_LATENCY, BENCH_PE0},
+    BENCH_COMMON_METRICS(BENCH_METRIC_ROW){"gvar_put8_quiet_us", run_gvar_put8, BENCH_LATENCY,
+                                           BENCH_PE0},
     {"gvar_get8_us", run_gvar_get8, BENCH_LATENCY, BENCH_PE0},
     {"gvar_fetch_add_us", run_gvar_fetch_add, BENCH_LATENCY, BENCH_PE0},
     {"gvar_cswap_us", run_gvar_cswap, BENCH_LATENCY, BENCH_PE0},

@@ -78,8 +78,10 @@ int main(int argc, char **argv) {
     long total = 0;
     for (int pe = 0; pe < npes; ++pe) total += shmem_long_g(&counter, pe);
     if (total != amos * npes || in_lock != turns * npes) {
-      fprintf(stderr, "shmem_crowd: wrong results: %ld increments (expected %ld), %ld lock turns "
-                      "(expected %ld)\n", total, amos * npes, in_lock, turns * npes);
+      fprintf(stderr,
+              "shmem_crowd: wrong results: %ld increments (expected %ld), %ld lock turns "
+              "(expected %ld)\n",
+              total, amos * npes, in_lock, turns * npes);
       failed = 1;
     }
     char name[64];

@@ -56,32 +56,39 @@
 #define SHMEMX_LIBRARY_VERSION_PATCH SHMEMI_LIBRARY_VERSION_PATCH
 #define SHMEMX_LIBRARY_VERSION SHMEMI_LIBRARY_VERSION
 
-#define SHMEMI_DECLS_X_HEAP                                                    \
-  SHMEM_API size_t SHMEMI_NAME(shmemx_heap_size)(void) SHMEMI_NOEXCEPT;        \
+#define SHMEMI_DECLS_X_HEAP                                                                        \
+  SHMEM_API size_t SHMEMI_NAME(shmemx_heap_size)(void) SHMEMI_NOEXCEPT;                            \
   SHMEM_API size_t SHMEMI_NAME(shmemx_heap_available)(void) SHMEMI_NOEXCEPT;
 
 /* shmemx_<N><kind><M>_nbi: N is TYPENAME_ and M empty, or N empty and M mem. */
-#define SHMEMI_DECL_COLL_NBI(N, M, T)                                          \
-  SHMEM_API int SHMEMI_NAME(shmemx_##N##broadcast##M##_nbi)(shmem_team_t team, T *dest, const T *source, size_t nelems, int PE_root) SHMEMI_NOEXCEPT; \
-  SHMEM_API int SHMEMI_NAME(shmemx_##N##collect##M##_nbi)(shmem_team_t team, T *dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT; \
-  SHMEM_API int SHMEMI_NAME(shmemx_##N##fcollect##M##_nbi)(shmem_team_t team, T *dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT; \
-  SHMEM_API int SHMEMI_NAME(shmemx_##N##alltoall##M##_nbi)(shmem_team_t team, T *dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT; \
-  SHMEM_API int SHMEMI_NAME(shmemx_##N##alltoalls##M##_nbi)(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) SHMEMI_NOEXCEPT;
+#define SHMEMI_DECL_COLL_NBI(N, M, T)                                                              \
+  SHMEM_API int SHMEMI_NAME(shmemx_##N##broadcast##M##_nbi)(                                       \
+      shmem_team_t team, T * dest, const T *source, size_t nelems, int PE_root) SHMEMI_NOEXCEPT;   \
+  SHMEM_API int SHMEMI_NAME(shmemx_##N##collect##M##_nbi)(                                         \
+      shmem_team_t team, T * dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT;                \
+  SHMEM_API int SHMEMI_NAME(shmemx_##N##fcollect##M##_nbi)(                                        \
+      shmem_team_t team, T * dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT;                \
+  SHMEM_API int SHMEMI_NAME(shmemx_##N##alltoall##M##_nbi)(                                        \
+      shmem_team_t team, T * dest, const T *source, size_t nelems) SHMEMI_NOEXCEPT;                \
+  SHMEM_API int SHMEMI_NAME(shmemx_##N##alltoalls##M##_nbi)(                                       \
+      shmem_team_t team, T * dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems)   \
+      SHMEMI_NOEXCEPT;
 #define SHMEMI_DECL_COLL_NBI_TYPED(A, T, N) SHMEMI_DECL_COLL_NBI(N##_, , T)
-#define SHMEMI_DECL_REDUCE_NBI(OP, T, N)                                       \
-  SHMEM_API int SHMEMI_NAME(shmemx_##N##OP##_nbi)(shmem_team_t team, T *dest, const T *source, size_t nreduce) SHMEMI_NOEXCEPT;
+#define SHMEMI_DECL_REDUCE_NBI(OP, T, N)                                                           \
+  SHMEM_API int SHMEMI_NAME(shmemx_##N##OP##_nbi)(shmem_team_t team, T * dest, const T *source,    \
+                                                  size_t nreduce) SHMEMI_NOEXCEPT;
 
-#define SHMEMI_DECLS_X_COLL                                                    \
-  SHMEMI_RMA_TYPES(SHMEMI_DECL_COLL_NBI_TYPED, ~)                              \
-  SHMEMI_DECL_COLL_NBI(, mem, void)                                            \
-  SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE_NBI, _and_reduce)        \
-  SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE_NBI, _or_reduce)         \
-  SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE_NBI, _xor_reduce)        \
-  SHMEMI_TEAM_REDUCE_MINMAX_TYPES(SHMEMI_DECL_REDUCE_NBI, _max_reduce)         \
-  SHMEMI_TEAM_REDUCE_MINMAX_TYPES(SHMEMI_DECL_REDUCE_NBI, _min_reduce)         \
-  SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE_NBI, _sum_reduce)          \
-  SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE_NBI, _prod_reduce)         \
-  SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE_NBI, _sum_inscan)          \
+#define SHMEMI_DECLS_X_COLL                                                                        \
+  SHMEMI_RMA_TYPES(SHMEMI_DECL_COLL_NBI_TYPED, ~)                                                  \
+  SHMEMI_DECL_COLL_NBI(, mem, void)                                                                \
+  SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE_NBI, _and_reduce)                            \
+  SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE_NBI, _or_reduce)                             \
+  SHMEMI_TEAM_REDUCE_BITWISE_TYPES(SHMEMI_DECL_REDUCE_NBI, _xor_reduce)                            \
+  SHMEMI_TEAM_REDUCE_MINMAX_TYPES(SHMEMI_DECL_REDUCE_NBI, _max_reduce)                             \
+  SHMEMI_TEAM_REDUCE_MINMAX_TYPES(SHMEMI_DECL_REDUCE_NBI, _min_reduce)                             \
+  SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE_NBI, _sum_reduce)                              \
+  SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE_NBI, _prod_reduce)                             \
+  SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE_NBI, _sum_inscan)                              \
   SHMEMI_TEAM_REDUCE_ARITH_TYPES(SHMEMI_DECL_REDUCE_NBI, _sum_exscan)
 
 #define SHMEMI_DECLS_X SHMEMI_DECLS_X_HEAP SHMEMI_DECLS_X_COLL
@@ -98,22 +105,31 @@ SHMEMI_DECLS_X
 
 /* Type-generic forms, as those of the blocking routines (shmem/coll.h). */
 #if defined(SHMEMI_HAVE_C11_GENERICS)
-#define SHMEMI_C11_COLL_NBI(NAME, TABLE, team, dest, ...)                      \
+#define SHMEMI_C11_COLL_NBI(NAME, TABLE, team, dest, ...)                                          \
   SHMEMI_C11_SELECT(TABLE, dest, shmemx_, _##NAME##_nbi)(team, dest, __VA_ARGS__)
 #define shmemx_broadcast_nbi(...) SHMEMI_C11_COLL_NBI(broadcast, SHMEMI_RMA_TYPES, __VA_ARGS__)
 #define shmemx_collect_nbi(...) SHMEMI_C11_COLL_NBI(collect, SHMEMI_RMA_TYPES, __VA_ARGS__)
 #define shmemx_fcollect_nbi(...) SHMEMI_C11_COLL_NBI(fcollect, SHMEMI_RMA_TYPES, __VA_ARGS__)
 #define shmemx_alltoall_nbi(...) SHMEMI_C11_COLL_NBI(alltoall, SHMEMI_RMA_TYPES, __VA_ARGS__)
 #define shmemx_alltoalls_nbi(...) SHMEMI_C11_COLL_NBI(alltoalls, SHMEMI_RMA_TYPES, __VA_ARGS__)
-#define shmemx_and_reduce_nbi(...) SHMEMI_C11_COLL_NBI(and_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, __VA_ARGS__)
-#define shmemx_or_reduce_nbi(...) SHMEMI_C11_COLL_NBI(or_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, __VA_ARGS__)
-#define shmemx_xor_reduce_nbi(...) SHMEMI_C11_COLL_NBI(xor_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, __VA_ARGS__)
-#define shmemx_max_reduce_nbi(...) SHMEMI_C11_COLL_NBI(max_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, __VA_ARGS__)
-#define shmemx_min_reduce_nbi(...) SHMEMI_C11_COLL_NBI(min_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, __VA_ARGS__)
-#define shmemx_sum_reduce_nbi(...) SHMEMI_C11_COLL_NBI(sum_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
-#define shmemx_prod_reduce_nbi(...) SHMEMI_C11_COLL_NBI(prod_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
-#define shmemx_sum_inscan_nbi(...) SHMEMI_C11_COLL_NBI(sum_inscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
-#define shmemx_sum_exscan_nbi(...) SHMEMI_C11_COLL_NBI(sum_exscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
+#define shmemx_and_reduce_nbi(...)                                                                 \
+  SHMEMI_C11_COLL_NBI(and_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, __VA_ARGS__)
+#define shmemx_or_reduce_nbi(...)                                                                  \
+  SHMEMI_C11_COLL_NBI(or_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, __VA_ARGS__)
+#define shmemx_xor_reduce_nbi(...)                                                                 \
+  SHMEMI_C11_COLL_NBI(xor_reduce, SHMEMI_TEAM_REDUCE_BITWISE_TYPES, __VA_ARGS__)
+#define shmemx_max_reduce_nbi(...)                                                                 \
+  SHMEMI_C11_COLL_NBI(max_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, __VA_ARGS__)
+#define shmemx_min_reduce_nbi(...)                                                                 \
+  SHMEMI_C11_COLL_NBI(min_reduce, SHMEMI_TEAM_REDUCE_MINMAX_TYPES, __VA_ARGS__)
+#define shmemx_sum_reduce_nbi(...)                                                                 \
+  SHMEMI_C11_COLL_NBI(sum_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
+#define shmemx_prod_reduce_nbi(...)                                                                \
+  SHMEMI_C11_COLL_NBI(prod_reduce, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
+#define shmemx_sum_inscan_nbi(...)                                                                 \
+  SHMEMI_C11_COLL_NBI(sum_inscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
+#define shmemx_sum_exscan_nbi(...)                                                                 \
+  SHMEMI_C11_COLL_NBI(sum_exscan, SHMEMI_TEAM_REDUCE_ARITH_TYPES, __VA_ARGS__)
 
 #elif defined(SHMEMI_HAVE_CXX_GENERICS)
 SHMEMI_CXX_COLLECTIVES(shmemx_, _nbi)

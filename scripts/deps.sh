@@ -1,11 +1,12 @@
 #!/bin/sh
 # Installs what building and testing need (Debian/Ubuntu), if anything is
-# missing: both MPIs side by side, CMake, C++ and Fortran compilers, GoogleTest, and
+# missing: both MPIs side by side, CMake, C++ and Fortran compilers, GoogleTest,
+# clang-format (scripts/check-format.sh), and
 # what scripts/test-cluster.sh needs to emulate hosts, man-db (the tools
 # test of the man pages) and Python with cffi and numpy (the shmem4py test).
 set -e
 need=""
-for tool in mpicc.mpich mpicc.openmpi cmake g++ gfortran pkg-config man groff; do
+for tool in mpicc.mpich mpicc.openmpi cmake g++ gfortran pkg-config man groff clang-format; do
   command -v "$tool" >/dev/null 2>&1 || need=yes
 done
 [ -f /usr/include/gtest/gtest.h ] || need=yes
@@ -22,6 +23,6 @@ sudo=""
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends \
-  build-essential gfortran cmake pkg-config libgtest-dev \
+  build-essential gfortran cmake pkg-config libgtest-dev clang-format \
   mpich libmpich-dev openmpi-bin libopenmpi-dev iproute2 util-linux libucx-dev \
   man-db groff-base python3 python3-dev python3-cffi python3-numpy python3-setuptools >/dev/null

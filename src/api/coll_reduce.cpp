@@ -12,8 +12,8 @@ using namespace shmemi;
 namespace {
 
 template <class T>
-int team_reduce(const char *routine, shmem_team_t team, T *dest, const T *source,
-                size_t nreduce, Op op, Mode mode) {
+int team_reduce(const char *routine, shmem_team_t team, T *dest, const T *source, size_t nreduce,
+                Op op, Mode mode) {
   coll_reduce(routine, collective_team(routine, team), dest, source, nreduce, elem_of<T>(), op,
               mode);
   return 0;
@@ -22,17 +22,16 @@ int team_reduce(const char *routine, shmem_team_t team, T *dest, const T *source
 template <class T>
 int team_scan(const char *routine, shmem_team_t team, T *dest, const T *source, size_t nelems,
               bool inclusive, Mode mode) {
-  coll_scan(routine, collective_team(routine, team), dest, source, nelems, elem_of<T>(),
-            inclusive, mode);
+  coll_scan(routine, collective_team(routine, team), dest, source, nelems, elem_of<T>(), inclusive,
+            mode);
   return 0;
 }
 
 template <class T>
-void set_reduce(const char *routine, ActiveSet set, T *dest, const T *source, int nreduce,
-                Op op) {
+void set_reduce(const char *routine, ActiveSet set, T *dest, const T *source, int nreduce, Op op) {
   const shmemi_team &team = collective_set(routine, set);
-  coll_reduce(routine, team, dest, source, require_count(routine, "nreduce", nreduce),
-              elem_of<T>(), op);
+  coll_reduce(routine, team, dest, source, require_count(routine, "nreduce", nreduce), elem_of<T>(),
+              op);
 }
 
 } // namespace
@@ -41,33 +40,31 @@ void set_reduce(const char *routine, ActiveSet set, T *dest, const T *source, in
 // shmemx_<N><SUFFIX>_nbi starts that reduction.
 #define SHMEMI_DEF_REDUCE(A, T, N) SHMEMI_DEF_REDUCE_(SHMEMI_UNPACK A, T, N)
 #define SHMEMI_DEF_REDUCE_(...) SHMEMI_DEF_REDUCE__(__VA_ARGS__)
-#define SHMEMI_DEF_REDUCE__(SUFFIX, OP, T, N)                                  \
-  SHMEMI_DEF_TEAM_ELEMENTWISE(shmem_##N##SUFFIX, team_reduce, T, Op::OP, Mode::blocking) \
-  SHMEMI_DEF_TEAM_ELEMENTWISE(shmemx_##N##SUFFIX##_nbi, team_reduce, T, Op::OP, \
-                              Mode::nonblocking)
+#define SHMEMI_DEF_REDUCE__(SUFFIX, OP, T, N)                                                      \
+  SHMEMI_DEF_TEAM_ELEMENTWISE(shmem_##N##SUFFIX, team_reduce, T, Op::OP, Mode::blocking)           \
+  SHMEMI_DEF_TEAM_ELEMENTWISE(shmemx_##N##SUFFIX##_nbi, team_reduce, T, Op::OP, Mode::nonblocking)
 
 // A is (SUFFIX, INCLUSIVE).
 #define SHMEMI_DEF_SCAN(A, T, N) SHMEMI_DEF_SCAN_(SHMEMI_UNPACK A, T, N)
 #define SHMEMI_DEF_SCAN_(...) SHMEMI_DEF_SCAN__(__VA_ARGS__)
-#define SHMEMI_DEF_SCAN__(SUFFIX, INCLUSIVE, T, N)                             \
-  SHMEMI_DEF_TEAM_ELEMENTWISE(shmem_##N##SUFFIX, team_scan, T, INCLUSIVE, Mode::blocking) \
-  SHMEMI_DEF_TEAM_ELEMENTWISE(shmemx_##N##SUFFIX##_nbi, team_scan, T, INCLUSIVE, \
-                              Mode::nonblocking)
+#define SHMEMI_DEF_SCAN__(SUFFIX, INCLUSIVE, T, N)                                                 \
+  SHMEMI_DEF_TEAM_ELEMENTWISE(shmem_##N##SUFFIX, team_scan, T, INCLUSIVE, Mode::blocking)          \
+  SHMEMI_DEF_TEAM_ELEMENTWISE(shmemx_##N##SUFFIX##_nbi, team_scan, T, INCLUSIVE, Mode::nonblocking)
 
 // NAME (in full) calls HOW (team_reduce or team_scan) with WHAT and MODE.
-#define SHMEMI_DEF_TEAM_ELEMENTWISE(NAME, HOW, T, WHAT, MODE)                  \
-  SHMEMI_ENTRY(int, NAME)(shmem_team_t team, T *dest, const T *source, size_t count) noexcept { \
-    return HOW(#NAME, team, dest, source, count, WHAT, MODE);                  \
+#define SHMEMI_DEF_TEAM_ELEMENTWISE(NAME, HOW, T, WHAT, MODE)                                      \
+  SHMEMI_ENTRY(int, NAME)(shmem_team_t team, T * dest, const T *source, size_t count) noexcept {   \
+    return HOW(#NAME, team, dest, source, count, WHAT, MODE);                                      \
   }
 
 #define SHMEMI_DEF_TO_ALL(A, T, N) SHMEMI_DEF_TO_ALL_(SHMEMI_UNPACK A, T, N)
 #define SHMEMI_DEF_TO_ALL_(...) SHMEMI_DEF_TO_ALL__(__VA_ARGS__)
-#define SHMEMI_DEF_TO_ALL__(SUFFIX, OP, T, N)                                  \
-  SHMEMI_ENTRY(void, shmem_##N##SUFFIX)(T *dest, const T *source, int nreduce, int PE_start, \
-                                        int logPE_stride,                      \
-                                        int PE_size, T *, long *) noexcept {   \
-    set_reduce("shmem_" #N #SUFFIX, {PE_start, logPE_stride, PE_size}, dest, source, nreduce, \
-               Op::OP);                                                        \
+#define SHMEMI_DEF_TO_ALL__(SUFFIX, OP, T, N)                                                      \
+  SHMEMI_ENTRY(void, shmem_##N##SUFFIX)                                                            \
+  (T * dest, const T *source, int nreduce, int PE_start, int logPE_stride, int PE_size, T *,       \
+   long *) noexcept {                                                                              \
+    set_reduce("shmem_" #N #SUFFIX, {PE_start, logPE_stride, PE_size}, dest, source, nreduce,      \
+               Op::OP);                                                                            \
   }
 
 extern "C" {

@@ -16,8 +16,8 @@ SHMEMI_ENTRY(int, shmem_ctx_create)(long options, shmem_ctx_t *ctx) noexcept {
   return context_create(SHMEM_TEAM_WORLD, options, ctx, routine);
 }
 
-SHMEMI_ENTRY(int, shmem_team_create_ctx)(shmem_team_t team, long options,
-                                         shmem_ctx_t *ctx) noexcept {
+SHMEMI_ENTRY(int, shmem_team_create_ctx)
+(shmem_team_t team, long options, shmem_ctx_t *ctx) noexcept {
   const char *const routine = "shmem_team_create_ctx";
   require_init(routine);
   require_ctx_out(routine, ctx);
@@ -44,9 +44,9 @@ SHMEMI_ENTRY(int, shmem_ctx_get_team)(shmem_ctx_t ctx, shmem_team_t *team) noexc
   return 0;
 }
 
-SHMEMI_ENTRY(void, shmem_ctx_session_start)(shmem_ctx_t ctx, long options,
-                                            const shmem_ctx_session_config_t *config,
-                                            long config_mask) noexcept {
+SHMEMI_ENTRY(void, shmem_ctx_session_start)
+(shmem_ctx_t ctx, long options, const shmem_ctx_session_config_t *config,
+ long config_mask) noexcept {
   const char *const routine = "shmem_ctx_session_start";
   require_init(routine);
   if (ctx == SHMEM_CTX_INVALID) return;
@@ -66,8 +66,8 @@ SHMEMI_ENTRY(void, shmem_pe_quiet)(const int *target_pes, size_t npes) noexcept 
   pe_quiet(SHMEM_CTX_DEFAULT, target_pes, npes, "shmem_pe_quiet");
 }
 
-SHMEMI_ENTRY(void, shmem_ctx_pe_quiet)(shmem_ctx_t ctx, const int *target_pes,
-                                       size_t npes) noexcept {
+SHMEMI_ENTRY(void, shmem_ctx_pe_quiet)
+(shmem_ctx_t ctx, const int *target_pes, size_t npes) noexcept {
   pe_quiet(ctx, target_pes, npes, "shmem_ctx_pe_quiet");
 }
 

@@ -27,44 +27,44 @@ template <class T> T get_value(shmem_ctx_t ctx, const T *source, int pe, const c
 } // namespace
 
 #define SHMEMI_CONTIG(T) (T * dest, const T *source, size_t nelems, int pe)
-#define SHMEMI_STRIDED(T)                                                      \
+#define SHMEMI_STRIDED(T)                                                                          \
   (T * dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe)
-#define SHMEMI_BLOCKED(T)                                                      \
+#define SHMEMI_BLOCKED(T)                                                                          \
   (T * dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe)
 
 // The routines every element size has: typed, SIZE and mem forms.
-#define SHMEMI_DEF_CONTIG(PUT, GET, PUT_NBI, GET_NBI, T, E)                    \
-  SHMEMI_DEF_PAIR(void, PUT, SHMEMI_CONTIG(T),                                 \
-                  rma_put(ctx, dest, source, nelems, E, pe, blocking, routine)) \
-  SHMEMI_DEF_PAIR(void, GET, SHMEMI_CONTIG(T),                                 \
-                  rma_get(ctx, dest, source, nelems, E, pe, blocking, routine)) \
-  SHMEMI_DEF_PAIR(void, PUT_NBI, SHMEMI_CONTIG(T),                             \
-                  rma_put(ctx, dest, source, nelems, E, pe, nbi, routine))     \
-  SHMEMI_DEF_PAIR(void, GET_NBI, SHMEMI_CONTIG(T),                             \
+#define SHMEMI_DEF_CONTIG(PUT, GET, PUT_NBI, GET_NBI, T, E)                                        \
+  SHMEMI_DEF_PAIR(void, PUT, SHMEMI_CONTIG(T),                                                     \
+                  rma_put(ctx, dest, source, nelems, E, pe, blocking, routine))                    \
+  SHMEMI_DEF_PAIR(void, GET, SHMEMI_CONTIG(T),                                                     \
+                  rma_get(ctx, dest, source, nelems, E, pe, blocking, routine))                    \
+  SHMEMI_DEF_PAIR(void, PUT_NBI, SHMEMI_CONTIG(T),                                                 \
+                  rma_put(ctx, dest, source, nelems, E, pe, nbi, routine))                         \
+  SHMEMI_DEF_PAIR(void, GET_NBI, SHMEMI_CONTIG(T),                                                 \
                   rma_get(ctx, dest, source, nelems, E, pe, nbi, routine))
 
-#define SHMEMI_DEF_STRIDED(IPUT, IGET, IBPUT, IBGET, T, E)                     \
-  SHMEMI_DEF_PAIR(void, IPUT, SHMEMI_STRIDED(T),                               \
-                  rma_put_strided(ctx, dest, source, {dst, sst, 1, nelems}, E, pe, routine)) \
-  SHMEMI_DEF_PAIR(void, IGET, SHMEMI_STRIDED(T),                               \
-                  rma_get_strided(ctx, dest, source, {dst, sst, 1, nelems}, E, pe, routine)) \
-  SHMEMI_DEF_PAIR(void, IBPUT, SHMEMI_BLOCKED(T),                              \
-                  rma_put_strided(ctx, dest, source, blocks(routine, dst, sst, bsize, nblocks), \
-                                  E, pe, routine))                             \
-  SHMEMI_DEF_PAIR(void, IBGET, SHMEMI_BLOCKED(T),                              \
-                  rma_get_strided(ctx, dest, source, blocks(routine, dst, sst, bsize, nblocks), \
-                                  E, pe, routine))
+#define SHMEMI_DEF_STRIDED(IPUT, IGET, IBPUT, IBGET, T, E)                                         \
+  SHMEMI_DEF_PAIR(void, IPUT, SHMEMI_STRIDED(T),                                                   \
+                  rma_put_strided(ctx, dest, source, {dst, sst, 1, nelems}, E, pe, routine))       \
+  SHMEMI_DEF_PAIR(void, IGET, SHMEMI_STRIDED(T),                                                   \
+                  rma_get_strided(ctx, dest, source, {dst, sst, 1, nelems}, E, pe, routine))       \
+  SHMEMI_DEF_PAIR(void, IBPUT, SHMEMI_BLOCKED(T),                                                  \
+                  rma_put_strided(ctx, dest, source, blocks(routine, dst, sst, bsize, nblocks), E, \
+                                  pe, routine))                                                    \
+  SHMEMI_DEF_PAIR(void, IBGET, SHMEMI_BLOCKED(T),                                                  \
+                  rma_get_strided(ctx, dest, source, blocks(routine, dst, sst, bsize, nblocks), E, \
+                                  pe, routine))
 
-#define SHMEMI_DEF_RMA_TYPED(A, T, N)                                          \
-  SHMEMI_DEF_CONTIG(N##_put, N##_get, N##_put_nbi, N##_get_nbi, T, sizeof(T))  \
-  SHMEMI_DEF_STRIDED(N##_iput, N##_iget, N##_ibput, N##_ibget, T, sizeof(T))   \
-  SHMEMI_DEF_PAIR(void, N##_p, (T * dest, T value, int pe),                    \
-                  rma_put(ctx, dest, &value, 1, sizeof(T), pe, blocking, routine)) \
+#define SHMEMI_DEF_RMA_TYPED(A, T, N)                                                              \
+  SHMEMI_DEF_CONTIG(N##_put, N##_get, N##_put_nbi, N##_get_nbi, T, sizeof(T))                      \
+  SHMEMI_DEF_STRIDED(N##_iput, N##_iget, N##_ibput, N##_ibget, T, sizeof(T))                       \
+  SHMEMI_DEF_PAIR(void, N##_p, (T * dest, T value, int pe),                                        \
+                  rma_put(ctx, dest, &value, 1, sizeof(T), pe, blocking, routine))                 \
   SHMEMI_DEF_PAIR(T, N##_g, (const T *source, int pe), get_value(ctx, source, pe, routine))
 
 // put8 ... put128 and their relatives: the size goes after the verb.
-#define SHMEMI_DEF_RMA_SIZED(A, BITS, BYTES)                                   \
-  SHMEMI_DEF_CONTIG(put##BITS, get##BITS, put##BITS##_nbi, get##BITS##_nbi, void, BYTES) \
+#define SHMEMI_DEF_RMA_SIZED(A, BITS, BYTES)                                                       \
+  SHMEMI_DEF_CONTIG(put##BITS, get##BITS, put##BITS##_nbi, get##BITS##_nbi, void, BYTES)           \
   SHMEMI_DEF_STRIDED(iput##BITS, iget##BITS, ibput##BITS, ibget##BITS, void, BYTES)
 
 extern "C" {

@@ -6,14 +6,14 @@
 
 using namespace shmemi;
 
-#define SHMEMI_DEF_PUT_SIGNAL_PAIR(NAME, T, E)                                 \
-  SHMEMI_DEF_PAIR(void, NAME, SHMEMI_SIGNAL_PARAMS(T),                     \
+#define SHMEMI_DEF_PUT_SIGNAL_PAIR(NAME, T, E)                                                     \
+  SHMEMI_DEF_PAIR(void, NAME, SHMEMI_SIGNAL_PARAMS(T),                                             \
                   put_signal(ctx, dest, source, nelems, E, sig_addr, signal, sig_op, pe, routine))
-#define SHMEMI_DEF_PUT_SIGNAL(A, T, N)                                         \
-  SHMEMI_DEF_PUT_SIGNAL_PAIR(N##_put_signal, T, sizeof(T))                     \
+#define SHMEMI_DEF_PUT_SIGNAL(A, T, N)                                                             \
+  SHMEMI_DEF_PUT_SIGNAL_PAIR(N##_put_signal, T, sizeof(T))                                         \
   SHMEMI_DEF_PUT_SIGNAL_PAIR(N##_put_signal_nbi, T, sizeof(T))
-#define SHMEMI_DEF_PUT_SIGNAL_SIZED(A, BITS, BYTES)                            \
-  SHMEMI_DEF_PUT_SIGNAL_PAIR(put##BITS##_signal, void, BYTES)                  \
+#define SHMEMI_DEF_PUT_SIGNAL_SIZED(A, BITS, BYTES)                                                \
+  SHMEMI_DEF_PUT_SIGNAL_PAIR(put##BITS##_signal, void, BYTES)                                      \
   SHMEMI_DEF_PUT_SIGNAL_PAIR(put##BITS##_signal_nbi, void, BYTES)
 
 extern "C" {
@@ -35,8 +35,8 @@ SHMEMI_ENTRY(uint64_t, shmem_signal_fetch)(const uint64_t *sig_addr) noexcept {
 }
 
 // sig_addr is remotely accessible (the spec), so symmetric.
-SHMEMI_ENTRY(uint64_t, shmem_signal_wait_until)(uint64_t *sig_addr, int cmp,
-                                                uint64_t cmp_value) noexcept {
+SHMEMI_ENTRY(uint64_t, shmem_signal_wait_until)
+(uint64_t *sig_addr, int cmp, uint64_t cmp_value) noexcept {
   wait_all(ivar_set<uint64_t>({"shmem_signal_wait_until", "sig_addr", 1, nullptr, nullptr, 0},
                               sig_addr, cmp, nullptr, cmp_value));
   return load_acquire(sig_addr);

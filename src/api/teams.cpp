@@ -19,8 +19,8 @@ SHMEMI_ENTRY(int, shmem_team_n_pes)(shmem_team_t team) noexcept {
   return require_team("shmem_team_n_pes", team).size;
 }
 
-SHMEMI_ENTRY(int, shmem_team_get_config)(shmem_team_t team, long config_mask,
-                                         shmem_team_config_t *config) noexcept {
+SHMEMI_ENTRY(int, shmem_team_get_config)
+(shmem_team_t team, long config_mask, shmem_team_config_t *config) noexcept {
   const char *const routine = "shmem_team_get_config";
   require_init(routine);
   if (team == SHMEM_TEAM_INVALID) return 1;
@@ -32,8 +32,8 @@ SHMEMI_ENTRY(int, shmem_team_get_config)(shmem_team_t team, long config_mask,
   return 0;
 }
 
-SHMEMI_ENTRY(int, shmem_team_translate_pe)(shmem_team_t src_team, int src_pe,
-                                           shmem_team_t dest_team) noexcept {
+SHMEMI_ENTRY(int, shmem_team_translate_pe)
+(shmem_team_t src_team, int src_pe, shmem_team_t dest_team) noexcept {
   const char *const routine = "shmem_team_translate_pe";
   require_init(routine);
   if (src_team == SHMEM_TEAM_INVALID || dest_team == SHMEM_TEAM_INVALID) return -1;
@@ -43,19 +43,18 @@ SHMEMI_ENTRY(int, shmem_team_translate_pe)(shmem_team_t src_team, int src_pe,
   return team_index(dst, team_world_pe(src, src_pe));
 }
 
-SHMEMI_ENTRY(int, shmem_team_split_strided)(shmem_team_t parent_team, int start, int stride,
-                                            int size, const shmem_team_config_t *config,
-                                            long config_mask, shmem_team_t *new_team) noexcept {
+SHMEMI_ENTRY(int, shmem_team_split_strided)
+(shmem_team_t parent_team, int start, int stride, int size, const shmem_team_config_t *config,
+ long config_mask, shmem_team_t *new_team) noexcept {
   require_init("shmem_team_split_strided");
-  return team_split_strided("shmem_team_split_strided", parent_team, start, stride, size,
-                            config, config_mask, new_team);
+  return team_split_strided("shmem_team_split_strided", parent_team, start, stride, size, config,
+                            config_mask, new_team);
 }
 
-SHMEMI_ENTRY(int, shmem_team_split_2d)(shmem_team_t parent_team, int xrange,
-                                       const shmem_team_config_t *xaxis_config, long xaxis_mask,
-                                       shmem_team_t *xaxis_team,
-                                       const shmem_team_config_t *yaxis_config, long yaxis_mask,
-                                       shmem_team_t *yaxis_team) noexcept {
+SHMEMI_ENTRY(int, shmem_team_split_2d)
+(shmem_team_t parent_team, int xrange, const shmem_team_config_t *xaxis_config, long xaxis_mask,
+ shmem_team_t *xaxis_team, const shmem_team_config_t *yaxis_config, long yaxis_mask,
+ shmem_team_t *yaxis_team) noexcept {
   require_init("shmem_team_split_2d");
   return team_split_2d("shmem_team_split_2d", parent_team, xrange,
                        {xaxis_config, xaxis_mask, xaxis_team},

@@ -27,8 +27,8 @@ inline std::size_t require_bytes(const char *routine, const char *arg, std::size
                                  std::size_t size) {
   std::size_t out = 0;
   if (!product_fits(count, size, out)) [[unlikely]]
-    fatal(routine, "argument %s = %zu is too large: %zu-byte elements overflow size_t", arg,
-          count, size);
+    fatal(routine, "argument %s = %zu is too large: %zu-byte elements overflow size_t", arg, count,
+          size);
   return out;
 }
 

@@ -77,9 +77,11 @@ bool env_parse(const char *text, Progress &out) {
 }
 
 bool env_parse(const char *text, HeapPages &out) {
-  static const std::pair<const char *, HeapPages> words[] = {
-      {"auto", HeapPages::automatic}, {"huge", HeapPages::huge}, {"pool", HeapPages::pool},
-      {"thp", HeapPages::thp},        {"small", HeapPages::small}};
+  static const std::pair<const char *, HeapPages> words[] = {{"auto", HeapPages::automatic},
+                                                             {"huge", HeapPages::huge},
+                                                             {"pool", HeapPages::pool},
+                                                             {"thp", HeapPages::thp},
+                                                             {"small", HeapPages::small}};
   return parse_word(text, words, out);
 }
 
@@ -106,15 +108,15 @@ const char *env_value(const EnvLookup &lookup, const char *name, std::string *wh
 
 bool config_load(const EnvLookup &lookup, Config &config, std::string *error) {
   std::string which;
-#define SHMEMI_ENV_LOAD(field, type, name, def, help)                          \
-  {                                                                            \
-    const char *value = env_value(lookup, name, &which);                       \
-    env_parse(def, config.field);                                              \
-    if (value && !env_parse(value, config.field)) {                            \
-      *error = "environment variable " + which + "='" + value +               \
-               "' is not valid. Expected: " + help + " (default " def ")";     \
-      return false;                                                            \
-    }                                                                          \
+#define SHMEMI_ENV_LOAD(field, type, name, def, help)                                              \
+  {                                                                                                \
+    const char *value = env_value(lookup, name, &which);                                           \
+    env_parse(def, config.field);                                                                  \
+    if (value && !env_parse(value, config.field)) {                                                \
+      *error = "environment variable " + which + "='" + value +                                    \
+               "' is not valid. Expected: " + help + " (default " def ")";                         \
+      return false;                                                                                \
+    }                                                                                              \
   }
   SHMEMI_ENV_TABLE(SHMEMI_ENV_LOAD)
 #undef SHMEMI_ENV_LOAD
@@ -213,11 +215,11 @@ void config_report(const Config &config, const char *const *env, const char *rou
 void config_print(const Config &, const EnvLookup &lookup, std::FILE *out) {
   std::fprintf(out, "Environment variables (SMA_ spellings are accepted too):\n");
   std::string which;
-#define SHMEMI_ENV_PRINT(field, type, name, def, help)                         \
-  {                                                                            \
-    const char *value = env_value(lookup, name, &which);                       \
-    std::fprintf(out, "  SHMEM_%-16s default %-6s set to %-8s %s\n", name, def, \
-                 value ? value : "-", help);                                   \
+#define SHMEMI_ENV_PRINT(field, type, name, def, help)                                             \
+  {                                                                                                \
+    const char *value = env_value(lookup, name, &which);                                           \
+    std::fprintf(out, "  SHMEM_%-16s default %-6s set to %-8s %s\n", name, def,                    \
+                 value ? value : "-", help);                                                       \
   }
   SHMEMI_ENV_TABLE(SHMEMI_ENV_PRINT)
 #undef SHMEMI_ENV_PRINT

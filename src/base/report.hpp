@@ -24,12 +24,10 @@ extern Reporter reporter;
     __attribute__((format(printf, 2, 3)));
 
 // The same line, but only under SHMEM_DEBUG; execution continues.
-void debug(const char *routine, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void debug(const char *routine, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 // The same line, always; execution continues.
-void warn(const char *routine, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void warn(const char *routine, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 // The routines this thread is in, innermost first: a Call names one while
 // it lives. A routine's name reaches its checks as their `routine`

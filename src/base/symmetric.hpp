@@ -27,8 +27,8 @@ struct SymAddr {
 };
 
 // Where [addr, addr + len) lies; false if it is not wholly inside one space.
-inline bool symmetric_locate(const Region &heap, const Region &statics,
-                             const void *addr, std::size_t len, SymAddr &out) {
+inline bool symmetric_locate(const Region &heap, const Region &statics, const void *addr,
+                             std::size_t len, SymAddr &out) {
   const char *p = static_cast<const char *>(addr);
   if (heap.contains(addr, len)) {
     out = {Space::heap, static_cast<std::size_t>(p - heap.base)};

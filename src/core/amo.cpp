@@ -9,17 +9,18 @@
 
 namespace shmemi {
 
-void amo(shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result, int pe,
-         Completion c, const char *routine) {
+void amo(shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result, int pe, Completion c,
+         const char *routine) {
   const int world = require_target(routine, ctx, pe);
   const SymAddr at = require_symmetric(routine, "dest", dest, args.size);
   if ((reinterpret_cast<std::uintptr_t>(dest) & (args.size - 1)) != 0) [[unlikely]]
     fatal(routine, "argument dest = %p is not aligned to its type's size %zu", dest, args.size);
   if (node::cpu_atomics_on(at.space))
     return node::cpu_amo(memory::address(at, world), args.size, args.op, args.operand, args.compare,
-                   result);
+                         result);
   const Call call(routine);
-  transport::amo(*ctx->channel, at, args.op, args.type, args.operand, args.compare, result, world, c);
+  transport::amo(*ctx->channel, at, args.op, args.type, args.operand, args.compare, result, world,
+                 c);
 }
 
 } // namespace shmemi

@@ -35,8 +35,8 @@ struct AmoArgs {
   const void *compare;
 };
 
-void amo(shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result, int pe,
-         Completion c, const char *routine);
+void amo(shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result, int pe, Completion c,
+         const char *routine);
 
 // Blocking and fetching: returns the old value.
 template <class T>
@@ -44,8 +44,8 @@ T amo_fetch(shmem_ctx_t ctx, const T *dest, AmoOp op, T operand, T compare, int 
             const char *routine) {
   T old;
   const T *cond = op == AmoOp::cswap ? &compare : nullptr;
-  amo(ctx, dest, {op, amo_type_of<T>(), sizeof(T), &operand, cond}, &old, pe,
-      Completion::local, routine);
+  amo(ctx, dest, {op, amo_type_of<T>(), sizeof(T), &operand, cond}, &old, pe, Completion::local,
+      routine);
   return old;
 }
 
@@ -62,8 +62,8 @@ void amo_nbi(shmem_ctx_t ctx, T *fetch, const T *dest, AmoOp op, T operand, T co
              const char *routine) {
   require_buffer(routine, "fetch", fetch, sizeof(T));
   const T *cond = op == AmoOp::cswap ? &compare : nullptr;
-  amo(ctx, dest, {op, amo_type_of<T>(), sizeof(T), &operand, cond}, fetch, pe,
-      Completion::deferred, routine);
+  amo(ctx, dest, {op, amo_type_of<T>(), sizeof(T), &operand, cond}, fetch, pe, Completion::deferred,
+      routine);
 }
 
 } // namespace shmemi

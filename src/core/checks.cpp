@@ -27,16 +27,17 @@ void fail_not_initialized(const char *routine) {
 }
 
 void fail_cmp(const char *routine, int cmp) {
-  fatal(routine, "argument cmp = %d is not a comparison: allowed SHMEM_CMP_EQ (%d), _NE, _GT, "
-                 "_LE, _LT or SHMEM_CMP_GE (%d)", cmp, SHMEM_CMP_EQ, SHMEM_CMP_GE);
+  fatal(routine,
+        "argument cmp = %d is not a comparison: allowed SHMEM_CMP_EQ (%d), _NE, _GT, "
+        "_LE, _LT or SHMEM_CMP_GE (%d)",
+        cmp, SHMEM_CMP_EQ, SHMEM_CMP_GE);
 }
 
 void fail_pe(const char *routine, int pe, int n_pes) {
   fatal(routine, "argument pe = %d is out of range: allowed 0 to %d", pe, n_pes - 1);
 }
 
-void fail_not_symmetric(const char *routine, const char *arg, const void *addr,
-                        std::size_t len) {
+void fail_not_symmetric(const char *routine, const char *arg, const void *addr, std::size_t len) {
   if (addr == nullptr) fail_null(routine, arg, len);
   if (on_own_stack(addr, len))
     fatal(routine,
@@ -48,14 +49,14 @@ void fail_not_symmetric(const char *routine, const char *arg, const void *addr,
   fatal(routine,
         "argument %s = %p (%zu bytes) is not a symmetric address: allowed are the "
         "symmetric heap [%p, %p) and global/static data [%p, %p)",
-        arg, addr, len, static_cast<void *>(heap.base),
-        static_cast<void *>(heap.base + heap.size), static_cast<void *>(statics.base),
-        static_cast<void *>(statics.base + statics.size));
+        arg, addr, len, static_cast<void *>(heap.base), static_cast<void *>(heap.base + heap.size),
+        static_cast<void *>(statics.base), static_cast<void *>(statics.base + statics.size));
 }
 
 void fail_ctx(const char *routine, shmem_ctx_t ctx) {
-  fatal(routine, "argument ctx = %p is not a valid context (SHMEM_CTX_INVALID or "
-                 "destroyed); use SHMEM_CTX_DEFAULT or a context from shmem_ctx_create",
+  fatal(routine,
+        "argument ctx = %p is not a valid context (SHMEM_CTX_INVALID or "
+        "destroyed); use SHMEM_CTX_DEFAULT or a context from shmem_ctx_create",
         static_cast<void *>(ctx));
 }
 
@@ -65,8 +66,10 @@ void fail_null(const char *routine, const char *arg, std::size_t count) {
 
 void fail_overlap(const char *routine, const char *arg_a, const void *a, std::size_t a_len,
                   const char *arg_b, const void *b, std::size_t b_len) {
-  fatal(routine, "arguments %s = %p (%zu bytes) and %s = %p (%zu bytes) overlap: allowed are "
-                 "buffers that share no byte", arg_a, a, a_len, arg_b, b, b_len);
+  fatal(routine,
+        "arguments %s = %p (%zu bytes) and %s = %p (%zu bytes) overlap: allowed are "
+        "buffers that share no byte",
+        arg_a, a, a_len, arg_b, b, b_len);
 }
 
 void fail_negative(const char *routine, const char *arg, int value) {
@@ -83,23 +86,26 @@ void fail_destroy_default(const char *routine) {
 }
 
 void fail_not_live(const char *routine, shmem_ctx_t ctx) {
-  fatal(routine, "argument ctx = %p is not a live context (destroyed already, destroyed "
-                 "with its team, or never created)", static_cast<void *>(ctx));
+  fatal(routine,
+        "argument ctx = %p is not a live context (destroyed already, destroyed "
+        "with its team, or never created)",
+        static_cast<void *>(ctx));
 }
 
 void fail_config_mask(const char *routine, const char *arg, long mask) {
-  fatal(routine, "argument %s = %#lx has bits of no configuration constant: allowed is 0 "
-                 "or SHMEM_TEAM_NUM_CONTEXTS (%#lx)", arg, mask, SHMEM_TEAM_NUM_CONTEXTS);
+  fatal(routine,
+        "argument %s = %#lx has bits of no configuration constant: allowed is 0 "
+        "or SHMEM_TEAM_NUM_CONTEXTS (%#lx)",
+        arg, mask, SHMEM_TEAM_NUM_CONTEXTS);
 }
 
 void fail_null_config(const char *routine, long mask) {
   fatal(routine, "argument config is NULL but config_mask = %#lx is not 0", mask);
 }
 
-void fail_strides(const char *routine, std::ptrdiff_t dst, std::ptrdiff_t sst,
-                  std::size_t bsize) {
-  fatal(routine, "arguments dst = %td and sst = %td must both be at least bsize = %zu", dst,
-        sst, bsize);
+void fail_strides(const char *routine, std::ptrdiff_t dst, std::ptrdiff_t sst, std::size_t bsize) {
+  fatal(routine, "arguments dst = %td and sst = %td must both be at least bsize = %zu", dst, sst,
+        bsize);
 }
 
 } // namespace shmemi

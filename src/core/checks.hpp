@@ -17,8 +17,8 @@ namespace shmemi {
 [[noreturn]] void fail_not_initialized(const char *routine);
 [[noreturn]] void fail_cmp(const char *routine, int cmp);
 [[noreturn]] void fail_pe(const char *routine, int pe, int n_pes);
-[[noreturn]] void fail_not_symmetric(const char *routine, const char *arg,
-                                     const void *addr, std::size_t len);
+[[noreturn]] void fail_not_symmetric(const char *routine, const char *arg, const void *addr,
+                                     std::size_t len);
 [[noreturn]] void fail_ctx(const char *routine, shmem_ctx_t ctx);
 [[noreturn]] void fail_null(const char *routine, const char *arg, std::size_t count);
 [[noreturn]] void fail_overlap(const char *routine, const char *arg_a, const void *a,

@@ -36,8 +36,10 @@ void require_same_or_disjoint(const char *routine, const void *dest, const void 
   const auto d = reinterpret_cast<std::uintptr_t>(dest);
   const auto s = reinterpret_cast<std::uintptr_t>(source);
   if (d != s && d < s + nbytes && s < d + nbytes) [[unlikely]]
-    fatal(routine, "arguments dest = %p and source = %p overlap partially (%zu bytes each): "
-                   "allowed are the same array or disjoint arrays", dest, source, nbytes);
+    fatal(routine,
+          "arguments dest = %p and source = %p overlap partially (%zu bytes each): "
+          "allowed are the same array or disjoint arrays",
+          dest, source, nbytes);
 }
 
 void started() { collectives_started.fetch_add(1, std::memory_order_relaxed); }
@@ -62,9 +64,9 @@ void coll_sync(const shmemi_team &team) {
   transport::team_sync(*team.comm);
 }
 
-void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
-                    const void *source, std::size_t nelems, std::size_t elem_bytes, int root,
-                    RootDest root_dest, Mode mode) {
+void coll_broadcast(const char *routine, const shmemi_team &team, void *dest, const void *source,
+                    std::size_t nelems, std::size_t elem_bytes, int root, RootDest root_dest,
+                    Mode mode) {
   const Call call(routine);
   require_root(routine, root, team.size);
   const std::size_t n = require_bytes(routine, "nelems", nelems, elem_bytes);
@@ -98,8 +100,8 @@ namespace {
 
 // The nonblocking collect: dest is checked once the total is known, where
 // the sizes differ only at completion.
-void collect_started(const char *routine, const shmemi_team &team, void *dest,
-                     const void *source, std::size_t n, bool fixed) {
+void collect_started(const char *routine, const shmemi_team &team, void *dest, const void *source,
+                     std::size_t n, bool fixed) {
   auto check_total = [routine, dest](std::size_t total) {
     if (total > 0) require_symmetric(routine, "dest", dest, total);
   };
@@ -168,8 +170,8 @@ namespace {
 // Checks of the element-wise collectives (reductions, scans): symmetric
 // buffers of `count` elements that are the same or disjoint. False when
 // there is nothing to do.
-bool elementwise_args(const char *routine, const char *count_arg, void *dest,
-                      const void *source, std::size_t count, Elem elem) {
+bool elementwise_args(const char *routine, const char *count_arg, void *dest, const void *source,
+                      std::size_t count, Elem elem) {
   const std::size_t n = require_bytes(routine, count_arg, count, elem.bytes);
   if (n == 0) return false;
   require_symmetric(routine, "dest", dest, n);

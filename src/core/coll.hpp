@@ -58,9 +58,9 @@ enum class RootDest { untouched, updated };
 enum class Mode : bool { blocking, nonblocking };
 
 void coll_sync(const shmemi_team &team);
-void coll_broadcast(const char *routine, const shmemi_team &team, void *dest,
-                    const void *source, std::size_t nelems, std::size_t elem_bytes, int root,
-                    RootDest root_dest, Mode mode = Mode::blocking);
+void coll_broadcast(const char *routine, const shmemi_team &team, void *dest, const void *source,
+                    std::size_t nelems, std::size_t elem_bytes, int root, RootDest root_dest,
+                    Mode mode = Mode::blocking);
 // fixed: fcollect (nelems equal on every PE); else collect.
 void coll_collect(const char *routine, const shmemi_team &team, void *dest, const void *source,
                   std::size_t nelems, std::size_t elem_bytes, bool fixed,

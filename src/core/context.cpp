@@ -31,14 +31,16 @@ void release(shmemi_ctx &ctx) {
 
 int context_create(shmemi_team *team, long options, shmem_ctx_t *out, const char *routine) {
   if (options & ~known_options) {
-    warn(routine, "argument options = %#lx has bits of no context option: allowed are 0 and "
-                  "SHMEM_CTX_SERIALIZED | SHMEM_CTX_PRIVATE | SHMEM_CTX_NOSTORE (%#lx); no "
-                  "context created", options, known_options);
+    warn(routine,
+         "argument options = %#lx has bits of no context option: allowed are 0 and "
+         "SHMEM_CTX_SERIALIZED | SHMEM_CTX_PRIVATE | SHMEM_CTX_NOSTORE (%#lx); no "
+         "context created",
+         options, known_options);
     return 1;
   }
   const bool one_thread = (options & SHMEM_CTX_PRIVATE) != 0;
-  auto ctx = std::make_unique<shmemi_ctx>(
-      shmemi_ctx{team, options, &transport::channel_open(one_thread)});
+  auto ctx =
+      std::make_unique<shmemi_ctx>(shmemi_ctx{team, options, &transport::channel_open(one_thread)});
   std::lock_guard<std::mutex> hold(registry.lock);
   registry.contexts.push_back(std::move(ctx));
   *out = registry.contexts.back().get();
@@ -70,8 +72,7 @@ void contexts_of_team_stop(const shmemi_team *team) {
     else
       release(*ctx);
   }
-  all.erase(std::remove_if(all.begin(), all.end(),
-                           [&](const auto &c) { return c->team == team; }),
+  all.erase(std::remove_if(all.begin(), all.end(), [&](const auto &c) { return c->team == team; }),
             all.end());
 }
 

@@ -10,7 +10,7 @@
 // A team is an arithmetic progression of world PEs (base/pes.hpp) that may
 // meet on this node (node/sync.hpp).
 struct shmemi_team : shmemi::node::Team {
-  shmem_team_config_t config{}; // from the split's config and mask; zero: defaults
+  shmem_team_config_t config{};            // from the split's config and mask; zero: defaults
   shmemi::transport::Comm *comm = nullptr; // owned; freed when the team is destroyed
 };
 
@@ -18,9 +18,9 @@ struct shmemi_team : shmemi::node::Team {
 // operations go through: its own while the backend has one free, else the
 // default context's (docs/decisions/contexts.md).
 struct shmemi_ctx {
-  shmemi_team *team = nullptr; // PE numbers of operations are in this team;
-                               // null once the team is destroyed
-  long options = 0;            // SHMEM_CTX_* flags it was created with
+  shmemi_team *team = nullptr;                   // PE numbers of operations are in this team;
+                                                 // null once the team is destroyed
+  long options = 0;                              // SHMEM_CTX_* flags it was created with
   shmemi::transport::Channel *channel = nullptr; // set by init / context_create
 };
 

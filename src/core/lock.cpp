@@ -111,7 +111,8 @@ template <class Word> void lock_clear(Word *lock, const char *routine) {
   const Call call(routine);
   using F = Fields<Word>;
   const Lock<Word> l = lock_of(lock, routine);
-  transport::quiet(transport::default_channel()); // the critical section's updates land before the next owner runs
+  transport::quiet(transport::default_channel()); // the critical section's updates land before the
+                                                  // next owner runs
   Word next = l.next_of_mine();
   if (next == 0) {
     if (l.swap_tail(l.self, 0) == l.self) return;

@@ -18,10 +18,13 @@ namespace {
 void *heap_address(std::size_t offset) { return memory::mapping.heap.base + offset; }
 
 std::size_t heap_offset(const char *routine, void *ptr) {
-  const std::size_t offset = static_cast<std::size_t>(static_cast<char *>(ptr) - memory::mapping.heap.base);
-  if (!memory::mapping.heap.contains(ptr, 0) || memory::allocator().block_size(offset) == 0) [[unlikely]]
-    fatal(routine, "argument ptr = %p is not a block returned by shmem_malloc and not yet "
-                   "freed (the symmetric heap is [%p, %p))",
+  const std::size_t offset =
+      static_cast<std::size_t>(static_cast<char *>(ptr) - memory::mapping.heap.base);
+  if (!memory::mapping.heap.contains(ptr, 0) || memory::allocator().block_size(offset) == 0)
+      [[unlikely]]
+    fatal(routine,
+          "argument ptr = %p is not a block returned by shmem_malloc and not yet "
+          "freed (the symmetric heap is [%p, %p))",
           ptr, static_cast<void *>(memory::mapping.heap.base),
           static_cast<void *>(memory::mapping.heap.base + memory::mapping.heap.size));
   return offset;
@@ -62,7 +65,6 @@ void *allocate(const char *routine, std::size_t size, std::size_t align, bool ze
 
 } // namespace
 
-
 void *heap_malloc(std::size_t size, const char *routine) {
   return allocate(routine, size, memory::HeapAllocator::min_align);
 }
@@ -84,10 +86,12 @@ void *heap_align(std::size_t alignment, std::size_t size, const char *routine) {
   const std::size_t limit = memory::heap_alignment(memory::mapping.heap.size);
   const bool power_of_two = alignment != 0 && (alignment & (alignment - 1)) == 0;
   if (!power_of_two || alignment > limit) {
-    warn(routine, "argument alignment = %zu is %s: allowed are powers of two up to %zu "
-                  "(the symmetric heap size, %zu bytes, rounded down to a power of two; "
-                  "raise SHMEM_SYMMETRIC_SIZE for more); returning NULL",
-         alignment, power_of_two ? "too large" : "not a power of two", limit, memory::mapping.heap.size);
+    warn(routine,
+         "argument alignment = %zu is %s: allowed are powers of two up to %zu "
+         "(the symmetric heap size, %zu bytes, rounded down to a power of two; "
+         "raise SHMEM_SYMMETRIC_SIZE for more); returning NULL",
+         alignment, power_of_two ? "too large" : "not a power of two", limit,
+         memory::mapping.heap.size);
     return nullptr;
   }
   return allocate(routine, size, alignment);

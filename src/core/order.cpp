@@ -25,9 +25,8 @@ void quiet(shmem_ctx_t ctx, const char *routine) {
   transport::quiet(*channel);
   // The nonblocking collectives of the context's team; the default
   // context's quiet, and any of the world team's, completes them all.
-  coll_complete_if_started(ctx == SHMEM_CTX_DEFAULT || ctx->team == &shmemi_team_world
-                               ? nullptr
-                               : ctx->team);
+  coll_complete_if_started(ctx == SHMEM_CTX_DEFAULT || ctx->team == &shmemi_team_world ? nullptr
+                                                                                       : ctx->team);
 }
 
 void fence(shmem_ctx_t ctx, const char *routine) {

@@ -18,9 +18,7 @@ inline void require_cmp(const char *routine, int cmp) {
 
 template <class T> constexpr T zero_of() { return T(); }
 
-template <class T> T load_acquire(const T *ivar) {
-  return __atomic_load_n(ivar, __ATOMIC_ACQUIRE);
-}
+template <class T> T load_acquire(const T *ivar) { return __atomic_load_n(ivar, __ATOMIC_ACQUIRE); }
 
 template <class T> bool compare(T value, int cmp, T target) {
   switch (cmp) {
@@ -39,7 +37,7 @@ template <class T> struct IvarSet {
   std::size_t nelems;
   const int *status; // nonzero entries are excluded; may be null
   int cmp;
-  const T *values;   // per element, or null to use `value`
+  const T *values; // per element, or null to use `value`
   T value;
 
   bool active(std::size_t i) const { return status == nullptr || status[i] == 0; }

@@ -59,8 +59,8 @@ void rma_contiguous(Direction dir, shmem_ctx_t ctx, void *dest, const void *sour
     transport::get(*ctx->channel, dest, at, n, world, c);
 }
 
-void rma_strided(Direction dir, shmem_ctx_t ctx, void *dest, const void *source,
-                 StridedElems shape, std::size_t elem_bytes, int pe, const char *routine) {
+void rma_strided(Direction dir, shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
+                 std::size_t elem_bytes, int pe, const char *routine) {
   const int world = require_target(routine, ctx, pe);
   const transport::Strided s = to_bytes(routine, shape, elem_bytes);
   if (s.nblocks == 0 || s.block_bytes == 0) return;

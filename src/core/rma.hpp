@@ -34,8 +34,8 @@ struct StridedElems {
   std::size_t bsize;
   std::size_t nblocks;
 };
-void rma_strided(Direction dir, shmem_ctx_t ctx, void *dest, const void *source,
-                 StridedElems shape, std::size_t elem_bytes, int pe, const char *routine);
+void rma_strided(Direction dir, shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
+                 std::size_t elem_bytes, int pe, const char *routine);
 
 inline void rma_put_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
                             std::size_t elem_bytes, int pe, const char *routine) {

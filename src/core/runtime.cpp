@@ -43,8 +43,8 @@ const char *level_name(int level) {
 // The library's version, the MPI it runs with and was built against, and
 // how it was built (SHMEMI_BUILD_TYPE, SHMEMI_COMPILER: CMakeLists.txt).
 void print_banner() {
-  std::printf("%s, OpenSHMEM specification %d.%d\n", SHMEM_VENDOR_STRING,
-              SHMEM_MAJOR_VERSION, SHMEM_MINOR_VERSION);
+  std::printf("%s, OpenSHMEM specification %d.%d\n", SHMEM_VENDOR_STRING, SHMEM_MAJOR_VERSION,
+              SHMEM_MINOR_VERSION);
   std::printf("  running with: %s\n", transport::mpi_library_version().c_str());
   std::printf("  built against: %s; build type %s, compiler %s\n",
               transport::mpi_built_against().c_str(), SHMEMI_BUILD_TYPE, SHMEMI_COMPILER);
@@ -74,8 +74,10 @@ void at_process_exit(int status, void *) {
   if (rt.init_depth > 0) {
     if (status != 0) {
       const int job_status = (status & 0xff) != 0 ? status & 0xff : 1;
-      warn("exit", "PE %d ended with status %d without calling shmem_finalize; ending every "
-                   "PE of the job with status %d", rt.my_pe, status, job_status);
+      warn("exit",
+           "PE %d ended with status %d without calling shmem_finalize; ending every "
+           "PE of the job with status %d",
+           rt.my_pe, status, job_status);
       abort_job(job_status);
     }
     meet_at_end(status);
@@ -106,16 +108,17 @@ void start(int requested, const char *routine) {
   rt.thread_level = std::min(requested, id.thread_provided);
   if (rt.thread_level == SHMEM_THREAD_MULTIPLE) transport::allow_concurrent_calls();
   if (rt.thread_level < requested && rt.my_pe == 0)
-    warn(routine, "argument requested = %s, but MPI provides only %s (MPI was initialized "
-                  "with a lower thread level): provided is %s", level_name(requested),
-         level_name(id.thread_provided), level_name(rt.thread_level));
+    warn(routine,
+         "argument requested = %s, but MPI provides only %s (MPI was initialized "
+         "with a lower thread level): provided is %s",
+         level_name(requested), level_name(id.thread_provided), level_name(rt.thread_level));
   if (rt.my_pe == 0 && (rt.config.version || rt.config.info)) print_banner();
 
   const std::size_t heap_bytes = memory::round_up(rt.config.symmetric_size, memory::small_page);
-  memory::start(rt.my_pe, rt.n_pes,
-                {heap_bytes, node::room_bytes, transport::backend_room(),
-                 rt.config.force_internode},
-                rt.config);
+  memory::start(
+      rt.my_pe, rt.n_pes,
+      {heap_bytes, node::room_bytes, transport::backend_room(), rt.config.force_internode},
+      rt.config);
   node::start(rt.thread_level == SHMEM_THREAD_SINGLE);
   // Channels of their own serve contexts only where data moves through MPI.
   const bool all_mapped = memory::everything_mapped();
@@ -132,8 +135,10 @@ void runtime_init(int requested, int *provided, const char *routine) {
   const Call call(routine);
   static bool exit_hook = false;
   if (requested < SHMEM_THREAD_SINGLE || requested > SHMEM_THREAD_MULTIPLE)
-    fatal(routine, "argument requested = %d is not a thread level: allowed "
-                   "SHMEM_THREAD_SINGLE (0) to SHMEM_THREAD_MULTIPLE (3)", requested);
+    fatal(routine,
+          "argument requested = %d is not a thread level: allowed "
+          "SHMEM_THREAD_SINGLE (0) to SHMEM_THREAD_MULTIPLE (3)",
+          requested);
   if (rt.init_depth == 0) {
     started_in = getpid();
     start(requested, routine);

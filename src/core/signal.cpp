@@ -13,16 +13,18 @@ namespace {
 AmoOp signal_op(const char *routine, int sig_op) {
   if (sig_op == SHMEM_SIGNAL_SET) return AmoOp::replace;
   if (sig_op == SHMEM_SIGNAL_ADD) return AmoOp::sum;
-  fatal(routine, "argument sig_op = %d is not a signal operation: allowed SHMEM_SIGNAL_SET (%d) "
-                 "or SHMEM_SIGNAL_ADD (%d)", sig_op, SHMEM_SIGNAL_SET, SHMEM_SIGNAL_ADD);
+  fatal(routine,
+        "argument sig_op = %d is not a signal operation: allowed SHMEM_SIGNAL_SET (%d) "
+        "or SHMEM_SIGNAL_ADD (%d)",
+        sig_op, SHMEM_SIGNAL_SET, SHMEM_SIGNAL_ADD);
 }
 
 } // namespace
 
 // Spec: "sig_addr and dest may not be overlapping in memory".
 void put_signal(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
-                std::size_t elem_bytes, std::uint64_t *sig_addr, std::uint64_t signal,
-                int sig_op, int pe, const char *routine) {
+                std::size_t elem_bytes, std::uint64_t *sig_addr, std::uint64_t signal, int sig_op,
+                int pe, const char *routine) {
   const AmoOp op = signal_op(routine, sig_op);
   const std::size_t bytes = require_bytes(routine, "nelems", nelems, elem_bytes);
   require_disjoint(routine, "dest", dest, bytes, "sig_addr", sig_addr, sizeof *sig_addr);

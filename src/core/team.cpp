@@ -81,8 +81,10 @@ shmemi_team make_shared_team() {
     return team_of({pes.front(), stride, static_cast<int>(pes.size())}, {}, node);
   }
   transport::comm_free(node);
-  debug("shmem_init", "the %zu PEs on this node are not evenly spaced in the world team; "
-                      "SHMEM_TEAM_SHARED holds this PE alone", pes.size());
+  debug("shmem_init",
+        "the %zu PEs on this node are not evenly spaced in the world team; "
+        "SHMEM_TEAM_SHARED holds this PE alone",
+        pes.size());
   return team_of({rt.my_pe, 1, 1}, {}, transport::comm_self());
 }
 
@@ -117,8 +119,8 @@ const char *triplet_error(int n, int start, int stride, int size) {
 std::unique_ptr<shmemi_team> take_team(const char *routine, shmem_team_t team) {
   std::lock_guard<std::mutex> hold(registry.lock);
   auto &teams = registry.teams;
-  const auto it = std::find_if(teams.begin(), teams.end(),
-                               [&](const auto &t) { return t.get() == team; });
+  const auto it =
+      std::find_if(teams.begin(), teams.end(), [&](const auto &t) { return t.get() == team; });
   if (it == teams.end())
     fatal(routine, "argument team = %p is not a valid team (destroyed, or never created)",
           static_cast<void *>(team));
@@ -129,16 +131,16 @@ std::unique_ptr<shmemi_team> take_team(const char *routine, shmem_team_t team) {
 
 void check_active_set(const char *routine, int start, int log_stride, int size) {
   if (start < 0 || start >= rt.n_pes)
-    fatal(routine, "argument PE_start = %d is out of range: allowed 0 to %d", start,
-          rt.n_pes - 1);
+    fatal(routine, "argument PE_start = %d is out of range: allowed 0 to %d", start, rt.n_pes - 1);
   if (log_stride < 0 || log_stride > 30)
     fatal(routine, "argument logPE_stride = %d is out of range: allowed 0 to 30", log_stride);
   const long long stride = 1LL << log_stride;
   const long long max_size = (rt.n_pes - 1 - start) / stride + 1;
   if (size < 1 || size > max_size)
-    fatal(routine, "argument PE_size = %d is out of range for PE_start = %d and logPE_stride "
-                   "= %d with %d PEs: allowed 1 to %lld", size, start, log_stride, rt.n_pes,
-          max_size);
+    fatal(routine,
+          "argument PE_size = %d is out of range for PE_start = %d and logPE_stride "
+          "= %d with %d PEs: allowed 1 to %lld",
+          size, start, log_stride, rt.n_pes, max_size);
 }
 
 } // namespace
@@ -161,17 +163,18 @@ const shmemi_team &require_team(const char *routine, shmem_team_t team) {
   return *team;
 }
 
-int team_split_strided(const char *routine, shmem_team_t parent, int start, int stride,
-                       int size, const shmem_team_config_t *config, long mask,
-                       shmem_team_t *new_team) {
+int team_split_strided(const char *routine, shmem_team_t parent, int start, int stride, int size,
+                       const shmem_team_config_t *config, long mask, shmem_team_t *new_team) {
   const Call call(routine);
   require_team_out(routine, "new_team", new_team);
   if (parent == SHMEM_TEAM_INVALID) return 1;
   const shmemi_team &p = require_team(routine, parent);
   const shmem_team_config_t cfg = team_config(routine, "config", config, "config_mask", mask);
   if (const char *why = triplet_error(p.size, start, stride, size)) {
-    debug(routine, "no team for start = %d, stride = %d, size = %d in a parent team of %d "
-                   "PEs: %s", start, stride, size, p.size, why);
+    debug(routine,
+          "no team for start = %d, stride = %d, size = %d in a parent team of %d "
+          "PEs: %s",
+          start, stride, size, p.size, why);
     return 1;
   }
   const int unit = size == 1 ? 1 : stride; // a single PE has no stride
@@ -232,14 +235,16 @@ namespace {
   check_active_set(routine, PE_start, logPE_stride, PE_size);
   const int stride = PE_size == 1 ? 1 : 1 << logPE_stride;
   if (team_index({PE_start, stride, PE_size}, rt.my_pe) < 0)
-    fatal(routine, "PE %d is not in the active set PE_start = %d, logPE_stride = %d, "
-                   "PE_size = %d: only its members may call", rt.my_pe, PE_start,
-          logPE_stride, PE_size);
+    fatal(routine,
+          "PE %d is not in the active set PE_start = %d, logPE_stride = %d, "
+          "PE_size = %d: only its members may call",
+          rt.my_pe, PE_start, logPE_stride, PE_size);
   std::lock_guard<std::mutex> hold(registry.lock);
   std::unique_ptr<shmemi_team> &set = registry.active_sets[{PE_start, stride, PE_size}];
   if (!set) {
     set = std::make_unique<shmemi_team>(
-        team_of({PE_start, stride, PE_size}, {}, transport::comm_of_progression(PE_start, stride, PE_size)));
+        team_of({PE_start, stride, PE_size}, {},
+                transport::comm_of_progression(PE_start, stride, PE_size)));
     claim_slot(*set);
   }
   registry.last_set.store(set.get(), std::memory_order_release);
@@ -253,8 +258,7 @@ namespace {
 // library added to a forced inter-node 8-byte shmem_broadcast64 (callgrind;
 // docs/bench/notes.md, "The library's work around each MPI call"); the slow
 // path apart keeps this one's prologue short.
-const shmemi_team &active_set(const char *routine, int PE_start, int logPE_stride,
-                              int PE_size) {
+const shmemi_team &active_set(const char *routine, int PE_start, int logPE_stride, int PE_size) {
   const shmemi_team *last = registry.last_set.load(std::memory_order_acquire);
   if (last && logPE_stride >= 0 && logPE_stride <= 30 && last->start == PE_start &&
       last->size == PE_size && last->stride == (PE_size == 1 ? 1 : 1 << logPE_stride))

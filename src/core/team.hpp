@@ -18,16 +18,14 @@ const shmemi_team &require_team(const char *routine, shmem_team_t team);
 
 // The split routines of section 9.4: 0 on success, nonzero (and
 // SHMEM_TEAM_INVALID handles) when the arguments name no valid team.
-int team_split_strided(const char *routine, shmem_team_t parent, int start, int stride,
-                       int size, const shmem_team_config_t *config, long mask,
-                       shmem_team_t *new_team);
+int team_split_strided(const char *routine, shmem_team_t parent, int start, int stride, int size,
+                       const shmem_team_config_t *config, long mask, shmem_team_t *new_team);
 struct AxisConfig {
   const shmem_team_config_t *config;
   long mask;
   shmem_team_t *team;
 };
-int team_split_2d(const char *routine, shmem_team_t parent, int xrange, AxisConfig x,
-                  AxisConfig y);
+int team_split_2d(const char *routine, shmem_team_t parent, int xrange, AxisConfig x, AxisConfig y);
 void team_destroy(const char *routine, shmem_team_t team);
 
 // The active set (PE_start, 2^logPE_stride, PE_size) as a team with its own

@@ -9,29 +9,28 @@
 using namespace shmemi;
 using namespace shmemi::fortran;
 
-#define SHMEMI_F_AMO(T, OP, OPERAND, COMPARE)                                  \
+#define SHMEMI_F_AMO(T, OP, OPERAND, COMPARE)                                                      \
   amo_fetch<T>(SHMEM_CTX_DEFAULT, dest, AmoOp::OP, OPERAND, COMPARE, *pe, routine)
 
 // swap, fetch and set: every kind.
-#define SHMEMI_F_DEF_AMO_ANY(P, T, FTYPE)                                      \
-  SHMEMI_F_DEF(T, P##_swap, (T * dest, const T *value, const fint *pe),        \
-               SHMEMI_F_AMO(T, replace, *value, T()))                          \
-  SHMEMI_F_DEF(T, P##_fetch, (const T *dest, const fint *pe),                  \
-               SHMEMI_F_AMO(T, fetch, T(), T()))                               \
-  SHMEMI_F_DEF(void, P##_set, (T * dest, const T *value, const fint *pe),      \
+#define SHMEMI_F_DEF_AMO_ANY(P, T, FTYPE)                                                          \
+  SHMEMI_F_DEF(T, P##_swap, (T * dest, const T *value, const fint *pe),                            \
+               SHMEMI_F_AMO(T, replace, *value, T()))                                              \
+  SHMEMI_F_DEF(T, P##_fetch, (const T *dest, const fint *pe), SHMEMI_F_AMO(T, fetch, T(), T()))    \
+  SHMEMI_F_DEF(void, P##_set, (T * dest, const T *value, const fint *pe),                          \
                amo_post<T>(SHMEM_CTX_DEFAULT, dest, AmoOp::replace, *value, *pe, routine))
 
 // The rest: integers only.
-#define SHMEMI_F_DEF_AMO_INT(P, T, FTYPE)                                      \
-  SHMEMI_F_DEF_AMO_ANY(P, T, FTYPE)                                            \
-  SHMEMI_F_DEF(T, P##_cswap, (T * dest, const T *cond, const T *value, const fint *pe), \
-               SHMEMI_F_AMO(T, cswap, *value, *cond))                          \
-  SHMEMI_F_DEF(T, P##_fadd, (T * dest, const T *value, const fint *pe),        \
-               SHMEMI_F_AMO(T, sum, *value, T()))                              \
-  SHMEMI_F_DEF(T, P##_finc, (T * dest, const fint *pe), SHMEMI_F_AMO(T, sum, T(1), T())) \
-  SHMEMI_F_DEF(void, P##_add, (T * dest, const T *value, const fint *pe),      \
-               amo_post<T>(SHMEM_CTX_DEFAULT, dest, AmoOp::sum, *value, *pe, routine)) \
-  SHMEMI_F_DEF(void, P##_inc, (T * dest, const fint *pe),                      \
+#define SHMEMI_F_DEF_AMO_INT(P, T, FTYPE)                                                          \
+  SHMEMI_F_DEF_AMO_ANY(P, T, FTYPE)                                                                \
+  SHMEMI_F_DEF(T, P##_cswap, (T * dest, const T *cond, const T *value, const fint *pe),            \
+               SHMEMI_F_AMO(T, cswap, *value, *cond))                                              \
+  SHMEMI_F_DEF(T, P##_fadd, (T * dest, const T *value, const fint *pe),                            \
+               SHMEMI_F_AMO(T, sum, *value, T()))                                                  \
+  SHMEMI_F_DEF(T, P##_finc, (T * dest, const fint *pe), SHMEMI_F_AMO(T, sum, T(1), T()))           \
+  SHMEMI_F_DEF(void, P##_add, (T * dest, const T *value, const fint *pe),                          \
+               amo_post<T>(SHMEM_CTX_DEFAULT, dest, AmoOp::sum, *value, *pe, routine))             \
+  SHMEMI_F_DEF(void, P##_inc, (T * dest, const fint *pe),                                          \
                amo_post<T>(SHMEM_CTX_DEFAULT, dest, AmoOp::sum, T(1), *pe, routine))
 
 SHMEMI_F_AMO_INTS(SHMEMI_F_DEF_AMO_INT)
@@ -43,10 +42,10 @@ SHMEMI_F_DEF(fint, shmem_swap, (fint * dest, const fint *value, const fint *pe),
 // SHMEM_WAIT returns when ivar differs from cmp_value; SHMEM_WAIT_UNTIL when
 // the comparison holds. The C routines of the same element size check and
 // wait.
-#define SHMEMI_F_DEF_WAIT(P, T)                                                \
-  SHMEMI_F_DEF(void, P##_wait, (T * ivar, const T *cmp_value),                 \
-               wait_until(ivar, SHMEM_CMP_NE, *cmp_value))                     \
-  SHMEMI_F_DEF(void, P##_wait_until, (T * ivar, const fint *cmp, const T *cmp_value), \
+#define SHMEMI_F_DEF_WAIT(P, T)                                                                    \
+  SHMEMI_F_DEF(void, P##_wait, (T * ivar, const T *cmp_value),                                     \
+               wait_until(ivar, SHMEM_CMP_NE, *cmp_value))                                         \
+  SHMEMI_F_DEF(void, P##_wait_until, (T * ivar, const fint *cmp, const T *cmp_value),              \
                wait_until(ivar, *cmp, *cmp_value))
 
 namespace {

@@ -28,9 +28,9 @@ inline void *address(fpointer p) { return reinterpret_cast<void *>(p); }
 // SHMEMI_F_DEF(RET, NAME, PARAMS, EXPR): defines NAME_ returning EXPR, with
 // `routine` naming it (for the checks here) and the thread's messages
 // naming it too (base/report.hpp). NAME is the lower-case Fortran name.
-#define SHMEMI_F_DEF(RET, NAME, PARAMS, ...)                                   \
-  extern "C" SHMEM_API RET NAME##_ PARAMS noexcept {                           \
-    [[maybe_unused]] const char *const routine = #NAME;                        \
-    const shmemi::Call call(routine, shmemi::Call::From::fortran);             \
-    return __VA_ARGS__;                                                        \
+#define SHMEMI_F_DEF(RET, NAME, PARAMS, ...)                                                       \
+  extern "C" SHMEM_API RET NAME##_ PARAMS noexcept {                                               \
+    [[maybe_unused]] const char *const routine = #NAME;                                            \
+    const shmemi::Call call(routine, shmemi::Call::From::fortran);                                 \
+    return __VA_ARGS__;                                                                            \
   }

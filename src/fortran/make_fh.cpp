@@ -37,7 +37,9 @@ std::string upper(std::string s) {
   return s;
 }
 
-void declare(const char *type, const char *name) { statement(std::string(type) + " " + upper(name)); }
+void declare(const char *type, const char *name) {
+  statement(std::string(type) + " " + upper(name));
+}
 
 const char *const short_comment =
     "! shmem.fh: the Fortran constants and function types of OpenSHMEM 1.3,\n"

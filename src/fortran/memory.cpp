@@ -27,7 +27,8 @@ enum Code : fint {
 const char *meaning(fint code) {
   switch (code) {
   case bad_length: return "argument length is not greater than 0";
-  case no_memory: return "the symmetric heap has no free block that large (raise SHMEM_SYMMETRIC_SIZE)";
+  case no_memory:
+    return "the symmetric heap has no free block that large (raise SHMEM_SYMMETRIC_SIZE)";
   case outside_heap: return "argument addr is outside the symmetric heap";
   case already_free: return "argument addr is not a block allocated by SHPALLOC and not yet freed";
   default: return "argument addr is inside a block, not at its start";
@@ -81,9 +82,11 @@ void shpclmove(const char *routine, fpointer *addr, const fint *length, fint *st
 
 } // namespace
 
-SHMEMI_F_DEF(void, shpalloc, (fpointer * addr, const fint *length, fint *errcode, const fint *abort),
+SHMEMI_F_DEF(void, shpalloc,
+             (fpointer * addr, const fint *length, fint *errcode, const fint *abort),
              shpalloc(routine, addr, length, errcode, abort))
 SHMEMI_F_DEF(void, shpdeallc, (fpointer * addr, fint *errcode, const fint *abort),
              shpdeallc(routine, addr, errcode, abort))
-SHMEMI_F_DEF(void, shpclmove, (fpointer * addr, const fint *length, fint *status, const fint *abort),
+SHMEMI_F_DEF(void, shpclmove,
+             (fpointer * addr, const fint *length, fint *status, const fint *abort),
              shpclmove(routine, addr, length, status, abort))

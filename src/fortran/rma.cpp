@@ -15,13 +15,12 @@ constexpr Completion nbi = Completion::deferred;
 
 void contiguous(const char *routine, Direction dir, void *dest, const void *source,
                 const fint *nelems, std::size_t bits, const fint *pe, Completion c) {
-  rma_contiguous(dir, SHMEM_CTX_DEFAULT, dest, source, count(routine, "nelems", *nelems),
-                 bits / 8, *pe, c, routine);
+  rma_contiguous(dir, SHMEM_CTX_DEFAULT, dest, source, count(routine, "nelems", *nelems), bits / 8,
+                 *pe, c, routine);
 }
 
-void strided(const char *routine, Direction dir, void *dest, const void *source,
-             const fint *dst, const fint *sst, const fint *nelems, std::size_t bits,
-             const fint *pe) {
+void strided(const char *routine, Direction dir, void *dest, const void *source, const fint *dst,
+             const fint *sst, const fint *nelems, std::size_t bits, const fint *pe) {
   rma_strided(dir, SHMEM_CTX_DEFAULT, dest, source,
               {*dst, *sst, 1, count(routine, "nelems", *nelems)}, bits / 8, *pe, routine);
 }
@@ -29,23 +28,23 @@ void strided(const char *routine, Direction dir, void *dest, const void *source,
 } // namespace
 
 #define SHMEMI_F_CONTIG_PARAMS (void *dest, const void *source, const fint *nelems, const fint *pe)
-#define SHMEMI_F_DEF_CONTIG(PUT, GET, BITS)                                    \
-  SHMEMI_F_DEF(void, PUT, SHMEMI_F_CONTIG_PARAMS,                              \
-               contiguous(routine, Direction::put, dest, source, nelems, BITS, pe, blocking)) \
-  SHMEMI_F_DEF(void, GET, SHMEMI_F_CONTIG_PARAMS,                              \
-               contiguous(routine, Direction::get, dest, source, nelems, BITS, pe, blocking)) \
-  SHMEMI_F_DEF(void, PUT##_nbi, SHMEMI_F_CONTIG_PARAMS,                        \
-               contiguous(routine, Direction::put, dest, source, nelems, BITS, pe, nbi)) \
-  SHMEMI_F_DEF(void, GET##_nbi, SHMEMI_F_CONTIG_PARAMS,                        \
+#define SHMEMI_F_DEF_CONTIG(PUT, GET, BITS)                                                        \
+  SHMEMI_F_DEF(void, PUT, SHMEMI_F_CONTIG_PARAMS,                                                  \
+               contiguous(routine, Direction::put, dest, source, nelems, BITS, pe, blocking))      \
+  SHMEMI_F_DEF(void, GET, SHMEMI_F_CONTIG_PARAMS,                                                  \
+               contiguous(routine, Direction::get, dest, source, nelems, BITS, pe, blocking))      \
+  SHMEMI_F_DEF(void, PUT##_nbi, SHMEMI_F_CONTIG_PARAMS,                                            \
+               contiguous(routine, Direction::put, dest, source, nelems, BITS, pe, nbi))           \
+  SHMEMI_F_DEF(void, GET##_nbi, SHMEMI_F_CONTIG_PARAMS,                                            \
                contiguous(routine, Direction::get, dest, source, nelems, BITS, pe, nbi))
 
-#define SHMEMI_F_STRIDED_PARAMS                                                \
-  (void *dest, const void *source, const fint *dst, const fint *sst, const fint *nelems,    \
+#define SHMEMI_F_STRIDED_PARAMS                                                                    \
+  (void *dest, const void *source, const fint *dst, const fint *sst, const fint *nelems,           \
    const fint *pe)
-#define SHMEMI_F_DEF_STRIDED(IPUT, IGET, BITS)                                 \
-  SHMEMI_F_DEF(void, IPUT, SHMEMI_F_STRIDED_PARAMS,                            \
-               strided(routine, Direction::put, dest, source, dst, sst, nelems, BITS, pe)) \
-  SHMEMI_F_DEF(void, IGET, SHMEMI_F_STRIDED_PARAMS,                            \
+#define SHMEMI_F_DEF_STRIDED(IPUT, IGET, BITS)                                                     \
+  SHMEMI_F_DEF(void, IPUT, SHMEMI_F_STRIDED_PARAMS,                                                \
+               strided(routine, Direction::put, dest, source, dst, sst, nelems, BITS, pe))         \
+  SHMEMI_F_DEF(void, IGET, SHMEMI_F_STRIDED_PARAMS,                                                \
                strided(routine, Direction::get, dest, source, dst, sst, nelems, BITS, pe))
 
 SHMEMI_F_CONTIG(SHMEMI_F_DEF_CONTIG)

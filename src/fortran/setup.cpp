@@ -60,16 +60,14 @@ extern "C" SHMEM_API fint shmem_my_pe_() noexcept { return integer_or_real(pshme
 extern "C" SHMEM_API fint shmem_n_pes_() noexcept { return integer_or_real(pshmem_n_pes()); }
 SHMEMI_F_DEF(fint, my_pe, (), pshmem_my_pe())
 SHMEMI_F_DEF(fint, num_pes, (), pshmem_n_pes())
-SHMEMI_F_DEF(flogical, shmem_pe_accessible, (const fint *pe),
-             logical(pshmem_pe_accessible(*pe)))
+SHMEMI_F_DEF(flogical, shmem_pe_accessible, (const fint *pe), logical(pshmem_pe_accessible(*pe)))
 SHMEMI_F_DEF(flogical, shmem_addr_accessible, (const void *addr, const fint *pe),
              logical(pshmem_addr_accessible(addr, *pe)))
 SHMEMI_F_DEF(fpointer, shmem_ptr, (const void *dest, const fint *pe),
              reinterpret_cast<fpointer>(pshmem_ptr(dest, *pe)))
 SHMEMI_F_DEF(void, shmem_info_get_version, (fint * major, fint *minor),
              pshmem_info_get_version(major, minor))
-SHMEMI_F_DEF(void, shmem_info_get_name, (char *name, std::size_t length),
-             vendor_name(name, length))
+SHMEMI_F_DEF(void, shmem_info_get_name, (char *name, std::size_t length), vendor_name(name, length))
 
 SHMEMI_F_DEF(void, shmem_fence, (), pshmem_fence())
 SHMEMI_F_DEF(void, shmem_quiet, (), pshmem_quiet())

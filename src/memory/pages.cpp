@@ -177,8 +177,8 @@ std::string mapped_file(const void *p) {
   while (std::getline(maps, line)) {
     unsigned long lo = 0, hi = 0;
     int name = 0;
-    if (std::sscanf(line.c_str(), "%lx-%lx %*s %*s %*s %*s %n", &lo, &hi, &name) >= 2 &&
-        lo <= at && at < hi)
+    if (std::sscanf(line.c_str(), "%lx-%lx %*s %*s %*s %*s %n", &lo, &hi, &name) >= 2 && lo <= at &&
+        at < hi)
       return name > 0 && line[static_cast<std::size_t>(name)] != '[' ? line.substr(name) : "";
   }
   return "";
@@ -193,8 +193,8 @@ Pages on_mpi_memory(const Pages &pages, const char *region) {
   // mount, which follows shmem_enabled; files in /dev/shm follow its mount.
   const bool kernel_shm = file.rfind("/SYSV", 0) == 0 || file.rfind("/memfd:", 0) == 0;
   if (file.empty() || (kernel_shm && shared_thp_offered())) return pages;
-  return small_pages("MPI allocated the heap (every PE its own node) as shared memory, " +
-                     file + ", which gets no transparent huge pages");
+  return small_pages("MPI allocated the heap (every PE its own node) as shared memory, " + file +
+                     ", which gets no transparent huge pages");
 }
 
 bool shared_thp_offered() {

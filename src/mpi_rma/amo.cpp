@@ -31,8 +31,8 @@ std::size_t size_of(AmoType type) {
   return type == AmoType::i32 || type == AmoType::u32 || type == AmoType::f32 ? 4 : 8;
 }
 
-void issue(AmoOp op, const void *operand, const void *compare, void *result, MPI_Datatype dt, int pe,
-           MPI_Aint disp, MPI_Win win) {
+void issue(AmoOp op, const void *operand, const void *compare, void *result, MPI_Datatype dt,
+           int pe, MPI_Aint disp, MPI_Win win) {
   if (op == AmoOp::cswap)
     SHMEMI_MPI(MPI_Compare_and_swap(operand, compare, result, dt, pe, disp, win));
   else if (result != nullptr)

@@ -44,18 +44,17 @@ void gather_by_broadcasts(MPI_Comm comm, char *dest, const void *source,
 }
 
 void gather_in_one(MPI_Comm comm, char *dest, const void *source,
-                   const std::vector<std::size_t> &sizes,
-                   const std::vector<std::size_t> &offsets) {
+                   const std::vector<std::size_t> &sizes, const std::vector<std::size_t> &offsets) {
   const int mine = static_cast<int>(sizes[static_cast<std::size_t>(my_rank(comm))]);
-  const bool uniform = std::all_of(sizes.begin(), sizes.end(),
-                                   [&](std::size_t s) { return s == sizes.front(); });
+  const bool uniform =
+      std::all_of(sizes.begin(), sizes.end(), [&](std::size_t s) { return s == sizes.front(); });
   if (uniform) {
     SHMEMI_MPI(MPI_Allgather(source, mine, MPI_BYTE, dest, mine, MPI_BYTE, comm));
     return;
   }
   std::vector<int> counts(sizes.begin(), sizes.end()), displs(offsets.begin(), offsets.end());
-  SHMEMI_MPI(MPI_Allgatherv(source, mine, MPI_BYTE, dest, counts.data(), displs.data(),
-                            MPI_BYTE, comm));
+  SHMEMI_MPI(
+      MPI_Allgatherv(source, mine, MPI_BYTE, dest, counts.data(), displs.data(), MPI_BYTE, comm));
 }
 
 void alltoall_contiguous(MPI_Comm comm, void *dest, const void *source, std::size_t nbytes) {
@@ -125,13 +124,13 @@ void alltoall(const Comm &team, void *dest, const void *source, const Exchange &
     if (contiguous)
       alltoall_contiguous(comm_of(team), dest, source, block);
     else
-      alltoall_strided(comm_of(team), static_cast<char *>(dest),
-                       static_cast<const char *>(source), x);
+      alltoall_strided(comm_of(team), static_cast<char *>(dest), static_cast<const char *>(source),
+                       x);
   });
 }
 
-void reduce(const Comm &team, void *dest, const void *source, std::size_t nelems,
-            Elem elem, Op op) {
+void reduce(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+            Op op) {
   const MpiReduction r = mpi_reduction(elem, op, __func__);
   const MPI_Comm comm = comm_of(team);
   char *d = static_cast<char *>(dest);
@@ -144,8 +143,8 @@ void reduce(const Comm &team, void *dest, const void *source, std::size_t nelems
   });
 }
 
-void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nelems,
-              Elem elem, bool inclusive) {
+void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+              bool inclusive) {
   const MpiReduction r = mpi_reduction(elem, Op::sum, __func__);
   const MPI_Comm comm = comm_of(team);
   const bool first_pe = my_rank(comm) == 0;

@@ -31,10 +31,12 @@ static_assert(arrived_at + sizeof(std::uint64_t) <= life_bytes, "the record fits
 // MPI offers no shared window (an osc list without sm), MPI_Win_allocate.
 void life_start() {
   void *memory = nullptr;
-  const bool one_node = !state.split_forced && static_cast<int>(state.node_pes.size()) == state.n_pes;
+  const bool one_node =
+      !state.split_forced && static_cast<int>(state.node_pes.size()) == state.n_pes;
   if (!one_node || MPI_Win_allocate_shared(life_bytes, 1, MPI_INFO_NULL, state.comm, &memory,
                                            &state.life_win) != MPI_SUCCESS)
-    SHMEMI_MPI(MPI_Win_allocate(life_bytes, 1, MPI_INFO_NULL, state.comm, &memory, &state.life_win));
+    SHMEMI_MPI(
+        MPI_Win_allocate(life_bytes, 1, MPI_INFO_NULL, state.comm, &memory, &state.life_win));
   std::memset(memory, 0, life_bytes);
   SHMEMI_MPI(MPI_Win_set_errhandler(state.life_win, MPI_ERRORS_RETURN));
   SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, state.life_win));

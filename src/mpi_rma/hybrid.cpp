@@ -53,8 +53,7 @@ int start_mpi(int *argc, char ***argv, bool split_nodes, int level, int *provide
 Config settings() {
   Config config;
   std::string ignored;
-  config_load([](const char *name) -> const char * { return std::getenv(name); }, config,
-              &ignored);
+  config_load([](const char *name) -> const char * { return std::getenv(name); }, config, &ignored);
   return config;
 }
 
@@ -118,7 +117,8 @@ void release_mpi() {
   if (!users.library) return;
   users.library = false;
   const bool program_holds = users.program_initialized && !users.program_finalized;
-  if (!program_holds && (users.library_started || users.finalize_deferred) && mpi_rma::mpi_running())
+  if (!program_holds && (users.library_started || users.finalize_deferred) &&
+      mpi_rma::mpi_running())
     PMPI_Finalize();
 }
 
@@ -151,7 +151,8 @@ SHMEMI_MPI_OVERRIDE int MPI_Finalize() {
 // says), not for the MPI that only the library started.
 SHMEMI_MPI_OVERRIDE int MPI_Initialized(int *flag) {
   const int rc = PMPI_Initialized(flag);
-  if (shmemi::mpi_rma::users.library_started && !shmemi::mpi_rma::users.program_initialized) *flag = 0;
+  if (shmemi::mpi_rma::users.library_started && !shmemi::mpi_rma::users.program_initialized)
+    *flag = 0;
   return rc;
 }
 

@@ -23,7 +23,7 @@ enum class Dir { put, get };
 
 // One MPI_Put (local -> remote) or MPI_Get (remote -> local).
 inline void issue(Dir dir, void *local, int count, MPI_Datatype local_type, int pe, MPI_Aint disp,
-           MPI_Datatype remote_type, MPI_Win win) {
+                  MPI_Datatype remote_type, MPI_Win win) {
   if (dir == Dir::put)
     SHMEMI_MPI(MPI_Put(local, count, local_type, pe, disp, count, remote_type, win));
   else
@@ -101,7 +101,8 @@ void strided(Channel &ch, Dir dir, SymAddr remote, std::ptrdiff_t remote_stride,
   if (shape.block_bytes > max_chunk) { // huge blocks: one contiguous transfer each
     for (std::size_t b = 0; b < shape.nblocks; ++b) {
       const auto k = static_cast<std::ptrdiff_t>(b);
-      contiguous(ch, dir, {remote.space, remote.offset + static_cast<std::size_t>(k * remote_stride)},
+      contiguous(ch, dir,
+                 {remote.space, remote.offset + static_cast<std::size_t>(k * remote_stride)},
                  bytes + k * local_stride, shape.block_bytes, pe, Completion::local);
     }
     return;
@@ -123,8 +124,7 @@ void strided(Channel &ch, Dir dir, SymAddr remote, std::ptrdiff_t remote_stride,
 
 } // namespace
 
-void put(Channel &ch, SymAddr dest, const void *source, std::size_t nbytes, int pe,
-         Completion c) {
+void put(Channel &ch, SymAddr dest, const void *source, std::size_t nbytes, int pe, Completion c) {
   if (c == Completion::local && nbytes <= max_kept_bytes)
     return put_kept(ch, dest, source, nbytes, pe);
   contiguous(ch, Dir::put, dest, const_cast<void *>(source), nbytes, pe, c);

@@ -33,8 +33,8 @@ void call_failed(int rc, const char *call, const char *function) {
   char text[MPI_MAX_ERROR_STRING];
   int len = 0;
   MPI_Error_string(rc, text, &len);
-  fatal(Call::routine_or(function), "MPI call failed (in the library's %s): %s: %s",
-        function, call, text);
+  fatal(Call::routine_or(function), "MPI call failed (in the library's %s): %s: %s", function, call,
+        text);
 }
 
 namespace {
@@ -44,13 +44,13 @@ void make_node_comm(bool split_nodes) {
   if (split_nodes)
     SHMEMI_MPI(MPI_Comm_split(state.comm, state.my_pe, 0, &state.node));
   else
-    SHMEMI_MPI(MPI_Comm_split_type(state.comm, MPI_COMM_TYPE_SHARED, state.my_pe,
-                                   MPI_INFO_NULL, &state.node));
+    SHMEMI_MPI(MPI_Comm_split_type(state.comm, MPI_COMM_TYPE_SHARED, state.my_pe, MPI_INFO_NULL,
+                                   &state.node));
   int node_size = 0;
   SHMEMI_MPI(MPI_Comm_size(state.node, &node_size));
   state.node_pes.assign(static_cast<std::size_t>(node_size), -1);
-  SHMEMI_MPI(MPI_Allgather(&state.my_pe, 1, MPI_INT, state.node_pes.data(), 1, MPI_INT,
-                           state.node));
+  SHMEMI_MPI(
+      MPI_Allgather(&state.my_pe, 1, MPI_INT, state.node_pes.data(), 1, MPI_INT, state.node));
 }
 
 // An MPI_Info of key = "true" hints, freed with the object.
@@ -160,7 +160,8 @@ void make_default_static_window(const Region &statics) {
   state.static_pages = pages;
   const MPI_Aint shift = statics.base - pages.base;
   state.static_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
-  SHMEMI_MPI(MPI_Allgather(&shift, 1, MPI_AINT, state.static_shift.data(), 1, MPI_AINT, state.comm));
+  SHMEMI_MPI(
+      MPI_Allgather(&shift, 1, MPI_AINT, state.static_shift.data(), 1, MPI_AINT, state.comm));
   create_static_window(state.channels[0]->static_win);
 }
 
@@ -188,12 +189,14 @@ Agreed agree(std::size_t heap_bytes, bool split_nodes) {
   if (most[0] != ~most[1])
     fatal("shmem_init",
           "SHMEM_SYMMETRIC_SIZE differs between PEs (%zu bytes here); every PE must use the "
-          "same value", heap_bytes);
+          "same value",
+          heap_bytes);
   if (most[2] != ~most[3])
     fatal("shmem_init",
           "OMPI_MCA_osc differs between PEs (\"%s\" here), so they would create windows "
           "with different components; set it, and SHMEM_FORCE_INTERNODE, the same on every PE "
-          "(mpiexec -x NAME passes a variable to all hosts)", osc ? osc : "");
+          "(mpiexec -x NAME passes a variable to all hosts)",
+          osc ? osc : "");
   return {most[4] != 0};
 }
 
@@ -256,7 +259,8 @@ void expose_heap(const std::vector<char *> &regions, std::size_t heap_bytes,
 // docs/bench/startup.md). A heap MPI allocated already has its window.
 void start_rma(const Region &statics, unsigned channels, bool windows) {
   if (windows) {
-    if (state.channels[0]->heap_win == MPI_WIN_NULL) create_heap_window(state.channels[0]->heap_win);
+    if (state.channels[0]->heap_win == MPI_WIN_NULL)
+      create_heap_window(state.channels[0]->heap_win);
     make_default_static_window(statics);
   }
   channels_start(channels);

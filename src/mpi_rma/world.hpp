@@ -20,8 +20,8 @@ struct State {
   MPI_Comm comm = MPI_COMM_NULL; // the library's duplicate of MPI_COMM_WORLD
   int my_pe = -1;
   int n_pes = 0;
-  MPI_Comm node = MPI_COMM_NULL;   // the PEs whose heaps are mapped here
-  std::vector<int> node_pes;       // their world PE numbers, in node rank order
+  MPI_Comm node = MPI_COMM_NULL; // the PEs whose heaps are mapped here
+  std::vector<int> node_pes;     // their world PE numbers, in node rank order
   // The default channel first, then those channel_open hands out; all of
   // them over the same memory: this PE's `heap_window` (its heap after
   // heap_shift[my_pe]) and `static_pages` (its data+bss after

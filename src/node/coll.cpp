@@ -84,8 +84,8 @@ bool stageable(const Team &team, std::size_t bytes) {
 
 void settle(const Team &team, std::size_t keep);
 
-void elementwise_staged(const Team &team, void *dest, const void *source,
-                        std::size_t bytes, const Fold &f) {
+void elementwise_staged(const Team &team, void *dest, const void *source, std::size_t bytes,
+                        const Fold &f) {
   settle(team, 0);
   Staged staged(team);
   post_source(staged, source, bytes);
@@ -123,8 +123,8 @@ bool usable(const Team &team, const void *buffer) {
   return meets_on_node(team) && memory::shared(buffer, 1);
 }
 
-void broadcast(const Team &team, void *dest, const void *source, std::size_t nbytes,
-               int root, bool root_copies) {
+void broadcast(const Team &team, void *dest, const void *source, std::size_t nbytes, int root,
+               bool root_copies) {
   const bool at_root = team_world_pe(team, root) == memory::mapping.my_pe;
   if (stageable(team, nbytes)) {
     settle(team, 0);
@@ -168,8 +168,7 @@ void gather_blocks(const Team &team, void *dest, const void *source,
 // Each member writes its blocks into the others' dest (ready, by the
 // spec, when any member calls) and is done when the others' have arrived:
 // no barrier, and a PE that waits lets the others push without it.
-void alltoall(const Team &team, void *dest, const void *source,
-              const transport::Exchange &x) {
+void alltoall(const Team &team, void *dest, const void *source, const transport::Exchange &x) {
   const int me = team_index(team, memory::mapping.my_pe);
   const auto eb = static_cast<std::ptrdiff_t>(x.elem_bytes);
   const auto block = static_cast<std::ptrdiff_t>(x.nelems);
@@ -191,13 +190,13 @@ void alltoall(const Team &team, void *dest, const void *source,
   if (pushed) pushed->wait();
 }
 
-void reduce(const Team &team, void *dest, const void *source, std::size_t nelems,
-            Elem elem, Op op) {
+void reduce(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+            Op op) {
   elementwise(team, dest, source, nelems, {elem, op, team.size});
 }
 
-void sum_scan(const Team &team, void *dest, const void *source, std::size_t nelems,
-              Elem elem, bool inclusive) {
+void sum_scan(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+              bool inclusive) {
   const int me = team_index(team, memory::mapping.my_pe);
   elementwise(team, dest, source, nelems, {elem, Op::sum, inclusive ? me + 1 : me});
 }
@@ -280,13 +279,12 @@ void keep(Started op) {
 
 } // namespace
 
-bool startable(const Team &team, const void *dest, const void *source,
-               std::size_t bytes) {
+bool startable(const Team &team, const void *dest, const void *source, std::size_t bytes) {
   return usable(team, dest) && usable(team, source) && stageable(team, bytes);
 }
 
-void broadcast_start(const Team &team, void *dest, const void *source,
-                     std::size_t nbytes, int root) {
+void broadcast_start(const Team &team, void *dest, const void *source, std::size_t nbytes,
+                     int root) {
   std::unique_ptr<Staged> staged = next_staged(team);
   if (team_world_pe(team, root) != memory::mapping.my_pe)
     return keep({&team, std::move(staged), Reads::root, dest, nbytes, root, {}});
@@ -295,20 +293,30 @@ void broadcast_start(const Team &team, void *dest, const void *source,
   keep({&team, std::move(staged), Reads::nothing, dest, 0, root, {}});
 }
 
-void reduce_start(const Team &team, void *dest, const void *source, std::size_t nelems,
-                  Elem elem, Op op) {
+void reduce_start(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                  Op op) {
   std::unique_ptr<Staged> staged = next_staged(team);
   post_source(*staged, source, nelems * elem.bytes);
-  keep({&team, std::move(staged), Reads::fold, dest, nelems * elem.bytes, -1,
+  keep({&team,
+        std::move(staged),
+        Reads::fold,
+        dest,
+        nelems * elem.bytes,
+        -1,
         {elem, op, team.size}});
 }
 
-void sum_scan_start(const Team &team, void *dest, const void *source, std::size_t nelems,
-                    Elem elem, bool inclusive) {
+void sum_scan_start(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                    bool inclusive) {
   const int me = team_index(team, memory::mapping.my_pe);
   std::unique_ptr<Staged> staged = next_staged(team);
   post_source(*staged, source, nelems * elem.bytes);
-  keep({&team, std::move(staged), Reads::fold, dest, nelems * elem.bytes, -1,
+  keep({&team,
+        std::move(staged),
+        Reads::fold,
+        dest,
+        nelems * elem.bytes,
+        -1,
         {elem, Op::sum, inclusive ? me + 1 : me}});
 }
 

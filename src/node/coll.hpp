@@ -19,8 +19,8 @@ namespace shmemi::node {
 bool usable(const Team &team, const void *buffer);
 
 // Root's source to every member's dest (and the root's too if root_copies).
-void broadcast(const Team &team, void *dest, const void *source, std::size_t nbytes,
-               int root, bool root_copies);
+void broadcast(const Team &team, void *dest, const void *source, std::size_t nbytes, int root,
+               bool root_copies);
 
 // collect's first step, with the entry barrier: every member's size, and
 // whether every member's source is in the heap (else MPI moves the data).
@@ -33,8 +33,7 @@ Sizes gather_sizes(const Team &team, std::size_t mine, const void *source);
 void gather_blocks(const Team &team, void *dest, const void *source,
                    const std::vector<std::size_t> &sizes);
 
-void alltoall(const Team &team, void *dest, const void *source,
-              const transport::Exchange &x);
+void alltoall(const Team &team, void *dest, const void *source, const transport::Exchange &x);
 void reduce(const Team &team, void *dest, const void *source, std::size_t nelems,
             transport::Elem elem, transport::Op op);
 void sum_scan(const Team &team, void *dest, const void *source, std::size_t nelems,
@@ -47,10 +46,9 @@ void sum_scan(const Team &team, void *dest, const void *source, std::size_t nele
 // first completes this PE's started ones of the team but the latest
 // stage_depth - 1: the start of the team's staged collective n waits until
 // every member completed n - stage_depth (at the latest when it starts n).
-bool startable(const Team &team, const void *dest, const void *source,
-               std::size_t bytes);
-void broadcast_start(const Team &team, void *dest, const void *source,
-                     std::size_t nbytes, int root);
+bool startable(const Team &team, const void *dest, const void *source, std::size_t bytes);
+void broadcast_start(const Team &team, void *dest, const void *source, std::size_t nbytes,
+                     int root);
 void reduce_start(const Team &team, void *dest, const void *source, std::size_t nelems,
                   transport::Elem elem, transport::Op op);
 void sum_scan_start(const Team &team, void *dest, const void *source, std::size_t nelems,

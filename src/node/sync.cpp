@@ -58,7 +58,6 @@ Slot *slot_of(int slot, int world_pe) {
   return reinterpret_cast<Slot *>(memory::node_room(world_pe)) + slot;
 }
 
-
 void mark(int slot, bool free) {
   std::lock_guard<std::mutex> hold(free_mask.lock);
   const std::uint64_t bit = std::uint64_t{1} << slot;
@@ -83,8 +82,10 @@ std::uint64_t free_slots() {
 // masks; the AND keeps the slots free on all of them.
 int take_slot(std::uint64_t common, int size) {
   if (common == 0) {
-    debug("shmem_team_split", "all %d flag slots are taken: this team of %d PEs meets "
-                              "through MPI", slot_count, size);
+    debug("shmem_team_split",
+          "all %d flag slots are taken: this team of %d PEs meets "
+          "through MPI",
+          slot_count, size);
     return -1;
   }
   const int slot = __builtin_ctzll(common);
@@ -153,15 +154,16 @@ void Pushed::arrive(int member) {
 // Collectives 1, 3, 5, ... count in arrived[1], 2, 4, ... in arrived[0]:
 // (number_ + 1) / 2 of them so far, each with a push from every other member.
 void Pushed::wait() {
-  const std::uint64_t expected =
-      static_cast<std::uint64_t>(team_.size - 1) * ((number_ + 1) / 2);
-  const std::uint64_t *arrived = &slot_of(team_.slot, memory::mapping.my_pe)->arrived[number_ % 2].word;
+  const std::uint64_t expected = static_cast<std::uint64_t>(team_.size - 1) * ((number_ + 1) / 2);
+  const std::uint64_t *arrived =
+      &slot_of(team_.slot, memory::mapping.my_pe)->arrived[number_ % 2].word;
   wait_for([&] { return __atomic_load_n(arrived, __ATOMIC_ACQUIRE) >= expected; });
   std::atomic_thread_fence(std::memory_order_seq_cst);
 }
 
 Staged::Staged(const Team &team)
-    : team_(team), mine_(slot_of(team.slot, memory::mapping.my_pe)), number_(++mine_->staged.word) {}
+    : team_(team), mine_(slot_of(team.slot, memory::mapping.my_pe)), number_(++mine_->staged.word) {
+}
 
 Staged::~Staged() { __atomic_store_n(&mine_->done.word, number_, __ATOMIC_RELEASE); }
 
@@ -176,7 +178,9 @@ void *Staged::mine() {
     for (int m = 0; m < team_.size; ++m) {
       const std::uint64_t *done = &slot_of(team_.slot, team_world_pe(team_, m))->done.word;
       std::uint64_t seen = 0;
-      wait_for([&] { return (seen = __atomic_load_n(done, __ATOMIC_ACQUIRE)) >= number_ - stage_depth; });
+      wait_for([&] {
+        return (seen = __atomic_load_n(done, __ATOMIC_ACQUIRE)) >= number_ - stage_depth;
+      });
       least = std::min(least, seen);
     }
     mine_->all_done.word = least;

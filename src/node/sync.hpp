@@ -93,9 +93,9 @@ public:
   ~Staged();
   Staged(const Staged &) = delete;
   Staged &operator=(const Staged &) = delete;
-  void *mine();                // this PE's buffer (stage_bytes) to fill
-  void post();                 // then publish it
-  const void *of(int member);  // a member's posted buffer (waits for it)
+  void *mine();               // this PE's buffer (stage_bytes) to fill
+  void post();                // then publish it
+  const void *of(int member); // a member's posted buffer (waits for it)
 
 private:
   const Team &team_;

@@ -9,7 +9,6 @@
 #include <functional>
 #include <vector>
 
-
 namespace shmemi::transport {
 
 struct Comm; // a group of world PEs and the backend's means to reach them
@@ -64,11 +63,10 @@ struct Exchange {
 void alltoall(const Comm &team, void *dest, const void *source, const Exchange &x);
 
 // dest and source are the same address or disjoint.
-void reduce(const Comm &team, void *dest, const void *source, std::size_t nelems,
-            Elem elem, Op op);
+void reduce(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem, Op op);
 // Prefix sums in team order; the exclusive scan gives zero on team PE 0.
-void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nelems,
-              Elem elem, bool inclusive);
+void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+              bool inclusive);
 
 // Nonblocking forms (the shmemx_ *_nbi routines): each starts the collective
 // and returns; complete() finishes it, and until then its buffers belong to
@@ -76,13 +74,13 @@ void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nele
 void broadcast_start(const Comm &team, void *buffer, std::size_t nbytes, int root);
 // fixed: every member gives `mine` bytes (fcollect); otherwise the sizes are
 // exchanged first and `check_total` sees their sum before dest is written.
-void collect_start(const Comm &team, void *dest, const void *source, std::size_t mine,
-                   bool fixed, std::function<void(std::size_t)> check_total);
+void collect_start(const Comm &team, void *dest, const void *source, std::size_t mine, bool fixed,
+                   std::function<void(std::size_t)> check_total);
 void alltoall_start(const Comm &team, void *dest, const void *source, const Exchange &x);
-void reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems,
-                  Elem elem, Op op);
-void sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems,
-                    Elem elem, bool inclusive);
+void reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                  Op op);
+void sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                    bool inclusive);
 // Completes the collectives started on `team` (on every team: nullptr), in
 // the order they were started; returns how many.
 std::size_t complete(const Comm *team);

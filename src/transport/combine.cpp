@@ -32,8 +32,7 @@ template <class T> void combine_integer(Elem elem, Op op, T *acc, const T *in, s
   case Op::bxor: return apply(acc, in, n, [](T a, T b) { return static_cast<T>(a ^ b); });
   case Op::max: return apply(acc, in, n, [](T a, T b) { return a < b ? b : a; });
   case Op::min: return apply(acc, in, n, [](T a, T b) { return b < a ? b : a; });
-  case Op::sum:
-    return apply(acc, in, n, [](T a, T b) { return static_cast<T>(1u * U(a) + U(b)); });
+  case Op::sum: return apply(acc, in, n, [](T a, T b) { return static_cast<T>(1u * U(a) + U(b)); });
   case Op::prod:
     return apply(acc, in, n, [](T a, T b) { return static_cast<T>(1u * U(a) * U(b)); });
   }

@@ -107,9 +107,9 @@ void count_blocked(int delta);
 // local store and a fence, so that the wait's next check comes after it.
 void still_waiting();
 void set_ending(std::uint64_t word);
-Life life_of(int pe);    // through MPI (this PE's: a local read)
-void arrive_at_end();    // adds 1 to PE 0's count; complete when it returns
-int arrived_at_end();    // PE 0's count
+Life life_of(int pe); // through MPI (this PE's: a local read)
+void arrive_at_end(); // adds 1 to PE 0's count; complete when it returns
+int arrived_at_end(); // PE 0's count
 
 // When a blocking routine's call returns, `source` may be reused (puts) or
 // `dest` holds the data (gets); remote completion needs quiet().

@@ -76,8 +76,7 @@ TEST(CombineQuad, SumOfManyElements) {
     in[i] = pow2(-100 - static_cast<int>(i % 4));
   }
   const std::vector<__float128> r = combined(Op::sum, acc, in);
-  for (std::size_t i = 0; i < r.size(); ++i)
-    EXPECT_TRUE(r[i] - acc[i] == in[i]) << "element " << i;
+  for (std::size_t i = 0; i < r.size(); ++i) EXPECT_TRUE(r[i] - acc[i] == in[i]) << "element " << i;
 }
 
 } // namespace

@@ -13,10 +13,10 @@
 #include "base/config.hpp"
 
 using shmemi::Config;
-using shmemi::EnvLookup;
 using shmemi::config_load;
 using shmemi::config_print;
 using shmemi::env_parse;
+using shmemi::EnvLookup;
 
 namespace {
 
@@ -97,8 +97,8 @@ TEST(EnvParseFlag, AnyValueEnables) {
 }
 
 TEST(EnvParseFlag, OffSpellingsDisableCaseInsensitively) {
-  for (const char *text : {"0", "no", "NO", "No", "off", "OFF", "Off", "false", "FALSE",
-                           "False", "n", "N"}) {
+  for (const char *text :
+       {"0", "no", "NO", "No", "off", "OFF", "Off", "false", "FALSE", "False", "n", "N"}) {
     bool out = true;
     EXPECT_TRUE(env_parse(text, out)) << "\"" << text << "\"";
     EXPECT_FALSE(out) << "\"" << text << "\"";
@@ -131,11 +131,11 @@ TEST(ConfigLoad, DefaultsWhenNothingIsSet) {
   EXPECT_FALSE(config.info);
   EXPECT_TRUE(error.empty());
   // Every field of the table, including ones added later, gets its default.
-#define SHMEMI_TEST_DEFAULT(field, type, name, def, help)                      \
-  {                                                                            \
-    type expected{};                                                           \
-    ASSERT_TRUE(env_parse(def, expected)) << name << ": bad default " << def;  \
-    EXPECT_EQ(config.field, expected) << name;                                 \
+#define SHMEMI_TEST_DEFAULT(field, type, name, def, help)                                          \
+  {                                                                                                \
+    type expected{};                                                                               \
+    ASSERT_TRUE(env_parse(def, expected)) << name << ": bad default " << def;                      \
+    EXPECT_EQ(config.field, expected) << name;                                                     \
   }
   SHMEMI_ENV_TABLE(SHMEMI_TEST_DEFAULT)
 #undef SHMEMI_TEST_DEFAULT
@@ -172,9 +172,9 @@ TEST(ConfigLoad, ShmemNameBeatsSmaName) {
 TEST(ConfigLoad, ValidShmemNameHidesBadSmaName) {
   Config config;
   std::string error;
-  EXPECT_TRUE(config_load(fake_env({{"SHMEM_SYMMETRIC_SIZE", "4k"},
-                                    {"SMA_SYMMETRIC_SIZE", "garbage"}}),
-                          config, &error))
+  EXPECT_TRUE(
+      config_load(fake_env({{"SHMEM_SYMMETRIC_SIZE", "4k"}, {"SMA_SYMMETRIC_SIZE", "garbage"}}),
+                  config, &error))
       << error;
   EXPECT_EQ(config.symmetric_size, 4 * KiB);
 }
@@ -182,8 +182,8 @@ TEST(ConfigLoad, ValidShmemNameHidesBadSmaName) {
 TEST(ConfigLoad, SmaNameAloneWorks) {
   Config config;
   std::string error;
-  ASSERT_TRUE(config_load(fake_env({{"SMA_SYMMETRIC_SIZE", "3G"}, {"SMA_INFO", "1"}}), config,
-                          &error))
+  ASSERT_TRUE(
+      config_load(fake_env({{"SMA_SYMMETRIC_SIZE", "3G"}, {"SMA_INFO", "1"}}), config, &error))
       << error;
   EXPECT_EQ(config.symmetric_size, 3 * GiB);
   EXPECT_TRUE(config.info);
@@ -247,8 +247,7 @@ TEST(ConfigPrint, ListsEveryVariable) {
   for (const char *expected : {"SYMMETRIC_SIZE", "DEBUG", "VERSION", "INFO"})
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
   for (const std::string &name : names)
-    EXPECT_NE(text.find("SHMEM_" + name), std::string::npos) << name << " missing in:\n"
-                                                              << text;
+    EXPECT_NE(text.find("SHMEM_" + name), std::string::npos) << name << " missing in:\n" << text;
   EXPECT_NE(text.find("64k"), std::string::npos) << "the set value is not shown:\n" << text;
   EXPECT_NE(text.find("256M"), std::string::npos) << "the default is not shown:\n" << text;
 }

@@ -40,7 +40,8 @@ protected:
   shmem_team_t split(int start, int stride, int size) {
     shmem_team_t team = SHMEM_TEAM_INVALID;
     EXPECT_EQ(shmemi::team_split_strided("shmem_team_split_strided", SHMEM_TEAM_WORLD, start,
-                                         stride, size, nullptr, 0, &team), 0);
+                                         stride, size, nullptr, 0, &team),
+              0);
     fake::clear_calls();
     return team;
   }
@@ -66,8 +67,8 @@ TEST_F(CollOnNode, BarrierMeetsInSharedMemory) {
 TEST_F(CollOnNode, ReductionReadsEveryMembersHeap) {
   fill_sources(0);
   int *dest = ints_at(heap_at(0), 4096);
-  shmemi::coll_reduce("shmem_int_sum_reduce", *SHMEM_TEAM_WORLD, dest, heap_at(0), big,
-                      int_elem, Op::sum);
+  shmemi::coll_reduce("shmem_int_sum_reduce", *SHMEM_TEAM_WORLD, dest, heap_at(0), big, int_elem,
+                      Op::sum);
   EXPECT_EQ(dest[0], 1 + 2 + 3 + 4);
   EXPECT_EQ(dest[big - 1], 10);
   EXPECT_EQ(transport_collectives(), 0u);
@@ -122,8 +123,8 @@ TEST_F(CollMixed, WorldBarrierIsTheTransports) {
 TEST_F(CollMixed, WorldReductionOnTheWorldComm) {
   fill_sources(0);
   int *dest = ints_at(heap_at(0), 4096);
-  shmemi::coll_reduce("shmem_int_sum_reduce", *SHMEM_TEAM_WORLD, dest, heap_at(0), big,
-                      int_elem, Op::sum);
+  shmemi::coll_reduce("shmem_int_sum_reduce", *SHMEM_TEAM_WORLD, dest, heap_at(0), big, int_elem,
+                      Op::sum);
   const fake::Call call = only("reduce");
   EXPECT_EQ(call.comm, SHMEM_TEAM_WORLD->comm);
   EXPECT_EQ(call.bytes, big * sizeof(int));
@@ -131,8 +132,8 @@ TEST_F(CollMixed, WorldReductionOnTheWorldComm) {
 }
 
 TEST_F(CollMixed, BroadcastNamesTheRoot) {
-  shmemi::coll_broadcast("shmem_broadcastmem", *SHMEM_TEAM_WORLD, heap_at(64), heap_at(0), 16,
-                         1, 2, shmemi::RootDest::updated);
+  shmemi::coll_broadcast("shmem_broadcastmem", *SHMEM_TEAM_WORLD, heap_at(64), heap_at(0), 16, 1, 2,
+                         shmemi::RootDest::updated);
   const fake::Call call = only("broadcast");
   EXPECT_EQ(call.comm, SHMEM_TEAM_WORLD->comm);
   EXPECT_EQ(call.pe, 2);
@@ -141,16 +142,14 @@ TEST_F(CollMixed, BroadcastNamesTheRoot) {
 
 TEST_F(CollMixed, FcollectPlacesThisPesBlock) {
   std::memcpy(heap_at(0), "pe1", 4);
-  shmemi::coll_collect("shmem_fcollectmem", *SHMEM_TEAM_WORLD, heap_at(64), heap_at(0), 4, 1,
-                       true);
+  shmemi::coll_collect("shmem_fcollectmem", *SHMEM_TEAM_WORLD, heap_at(64), heap_at(0), 4, 1, true);
   EXPECT_EQ(count("gather_sizes"), 0u); // fixed sizes need no exchange
   EXPECT_EQ(only("gather_blocks").comm, SHMEM_TEAM_WORLD->comm);
   EXPECT_STREQ(heap_at(64 + 4), "pe1"); // block 1 of 4
 }
 
 TEST_F(CollMixed, CollectGathersSizesFirst) {
-  shmemi::coll_collect("shmem_collectmem", *SHMEM_TEAM_WORLD, heap_at(64), heap_at(0), 8, 1,
-                       false);
+  shmemi::coll_collect("shmem_collectmem", *SHMEM_TEAM_WORLD, heap_at(64), heap_at(0), 8, 1, false);
   ASSERT_EQ(fake::calls().size(), 2u);
   EXPECT_EQ(fake::calls()[0].what, "gather_sizes");
   EXPECT_EQ(fake::calls()[1].what, "gather_blocks");
@@ -204,8 +203,8 @@ TEST_F(CollMixed, ContextQuietCompletesItsTeamsCollectives) {
   ASSERT_EQ(shmemi::context_create(team, 0, &ctx, "shmem_team_create_ctx"), 0);
   shmemi::coll_broadcast("shmemx_broadcastmem_nbi", *team, heap_at(64), heap_at(0), 16, 1, 0,
                          shmemi::RootDest::updated, shmemi::Mode::nonblocking);
-  shmemi::coll_alltoall("shmemx_alltoallmem_nbi", *SHMEM_TEAM_WORLD, heap_at(256), heap_at(0),
-                        1, 1, 8, 1, shmemi::Mode::nonblocking);
+  shmemi::coll_alltoall("shmemx_alltoallmem_nbi", *SHMEM_TEAM_WORLD, heap_at(256), heap_at(0), 1, 1,
+                        8, 1, shmemi::Mode::nonblocking);
   shmemi::quiet(ctx, "shmem_ctx_quiet");
   EXPECT_EQ(only("complete").comm, team->comm);
   EXPECT_EQ(shmemi::collectives_started.load(), 1u);
@@ -217,8 +216,8 @@ TEST_F(CollMixed, ContextQuietCompletesItsTeamsCollectives) {
 // A collect whose sizes are exchanged checks dest against the total.
 TEST_F(CollMixed, NonblockingCollectChecksTheTotal) {
   std::memcpy(heap_at(0), "pe1", 4);
-  shmemi::coll_collect("shmemx_collectmem_nbi", *SHMEM_TEAM_WORLD, heap_at(64), heap_at(0), 4,
-                       1, false, shmemi::Mode::nonblocking);
+  shmemi::coll_collect("shmemx_collectmem_nbi", *SHMEM_TEAM_WORLD, heap_at(64), heap_at(0), 4, 1,
+                       false, shmemi::Mode::nonblocking);
   EXPECT_STREQ(heap_at(64 + 4), "pe1");
   shmemi::quiet(SHMEM_CTX_DEFAULT, "shmem_quiet");
   EXPECT_EQ(shmemi::collectives_started.load(), 0u);
@@ -235,8 +234,8 @@ protected:
 TEST_F(CollAlone, SharedTeamOfOneNeedsNothing) {
   fill_sources(0);
   int *dest = ints_at(heap_at(0), 4096);
-  shmemi::coll_reduce("shmem_int_sum_reduce", *SHMEM_TEAM_SHARED, dest, heap_at(0), big,
-                      int_elem, Op::sum);
+  shmemi::coll_reduce("shmem_int_sum_reduce", *SHMEM_TEAM_SHARED, dest, heap_at(0), big, int_elem,
+                      Op::sum);
   shmemi::coll_sync(*SHMEM_TEAM_SHARED);
   EXPECT_EQ(dest[0], 3);
   EXPECT_TRUE(fake::calls().empty());

@@ -100,7 +100,7 @@ TEST_F(Contexts, DestroyQuietsThenClosesItsChannel) {
   EXPECT_EQ(fake::calls()[1].channel, channel);
   EXPECT_FALSE(channel->open);
   EXPECT_FALSE(shmemi::context_destroy(ctx)); // not a context any more
-  EXPECT_EQ(create()->channel, channel);       // free for the next one
+  EXPECT_EQ(create()->channel, channel);      // free for the next one
 }
 
 TEST_F(Contexts, PeQuietFlushesEachPe) {
@@ -121,7 +121,8 @@ TEST_F(Contexts, PeQuietFlushesEachPe) {
 TEST_F(Contexts, PeQuietTranslatesTeamPes) {
   shmem_team_t even = SHMEM_TEAM_INVALID;
   ASSERT_EQ(shmemi::team_split_strided("shmem_team_split_strided", SHMEM_TEAM_WORLD, 0, 2, 2,
-                                       nullptr, 0, &even), 0);
+                                       nullptr, 0, &even),
+            0);
   const shmem_ctx_t ctx = create(even);
   fake::clear_calls();
   const int pe = 1;
@@ -152,7 +153,8 @@ TEST_F(Contexts, UnknownOptionsMakeNoContext) {
 TEST_F(Contexts, TeamDestroyReleasesItsContexts) {
   shmem_team_t team = SHMEM_TEAM_INVALID; // world PEs 0, 1
   ASSERT_EQ(shmemi::team_split_strided("shmem_team_split_strided", SHMEM_TEAM_WORLD, 0, 1, 2,
-                                       nullptr, 0, &team), 0);
+                                       nullptr, 0, &team),
+            0);
   const shmem_ctx_t shared = create(team), priv = create(team, SHMEM_CTX_PRIVATE);
   const Channel *shared_channel = shared->channel;
   fake::clear_calls();

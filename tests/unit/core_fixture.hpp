@@ -63,7 +63,8 @@ inline void peers_keep_pace() {
     for (FlagLine &line : mine->arrived) line.word = std::uint64_t{1} << 62;
     const std::uint64_t staged = mine->staged.word;
     for (int pe = 0; pe < rt.n_pes; ++pe) {
-      if (pe == rt.my_pe || shmemi::memory::mapping.heaps[static_cast<std::size_t>(pe)] == nullptr) continue;
+      if (pe == rt.my_pe || shmemi::memory::mapping.heaps[static_cast<std::size_t>(pe)] == nullptr)
+        continue;
       SlotMirror *theirs = slot_of(pe, s);
       theirs->stage[staged % shmemi::node::stage_depth].number = staged;
       theirs->done.word = staged;
@@ -88,7 +89,7 @@ class CoreTest : public ::testing::Test {
 protected:
   // Starts core as shmem_init does; the calls of the start are forgotten.
   void start(const fake::Config &config) {
-    clear_library_environment(); // e.g. SHMEM_FORCE_INTERNODE=1 of ctest's forced run
+    clear_library_environment();             // e.g. SHMEM_FORCE_INTERNODE=1 of ctest's forced run
     setenv("SHMEM_SYMMETRIC_SIZE", "1M", 1); // the fake maps every PE's heap here
     fake::configure(config);
     fake::on_poll(peers_keep_pace);

@@ -44,8 +44,7 @@ TEST_F(Routing, PutToAPeOnThisNodeIsACopy) {
 TEST_F(Routing, GetFromThisNodeIsACopy) {
   std::memcpy(fake::heap_of(0) + 64, "mapped", 7);
   char dest[7] = {};
-  shmemi::rma_get(SHMEM_CTX_DEFAULT, dest, heap_at(64), 7, 1, 0, Completion::local,
-                  "shmem_getmem");
+  shmemi::rma_get(SHMEM_CTX_DEFAULT, dest, heap_at(64), 7, 1, 0, Completion::local, "shmem_getmem");
   EXPECT_STREQ(dest, "mapped");
   EXPECT_TRUE(fake::calls().empty());
 }
@@ -84,9 +83,8 @@ TEST_F(Routing, GlobalVariableOffTheNodeIsInTheStaticSpace) {
   const std::vector<fake::Call> puts = fake::calls_of("put");
   ASSERT_EQ(puts.size(), 1u);
   EXPECT_EQ(puts[0].space, Space::statics);
-  EXPECT_EQ(puts[0].offset,
-            static_cast<std::size_t>(reinterpret_cast<char *>(&global_words[3]) -
-                                     shmemi::memory::mapping.statics.base));
+  EXPECT_EQ(puts[0].offset, static_cast<std::size_t>(reinterpret_cast<char *>(&global_words[3]) -
+                                                     shmemi::memory::mapping.statics.base));
   EXPECT_EQ(global_words[3], 0); // not this PE's copy
 }
 
@@ -100,7 +98,8 @@ TEST_F(Routing, NothingToMoveCallsNothing) {
 TEST_F(Routing, TeamContextTranslatesThePeAndUsesItsChannel) {
   shmem_team_t odd = SHMEM_TEAM_INVALID;
   ASSERT_EQ(shmemi::team_split_strided("shmem_team_split_strided", SHMEM_TEAM_WORLD, 1, 2, 2,
-                                       nullptr, 0, &odd), 0);
+                                       nullptr, 0, &odd),
+            0);
   shmem_ctx_t ctx = SHMEM_CTX_INVALID;
   ASSERT_EQ(shmemi::context_create(odd, 0, &ctx, "shmem_team_create_ctx"), 0);
   fake::clear_calls();
@@ -118,10 +117,10 @@ TEST_F(Routing, TeamContextTranslatesThePeAndUsesItsChannel) {
 TEST_F(Routing, StridedPutOffTheNodeAndOnIt) {
   const std::vector<int> src = numbers();
   const shmemi::StridedElems every_other{2, 1, 1, 4};
-  shmemi::rma_put_strided(SHMEM_CTX_DEFAULT, heap_at(128), src.data(), every_other, sizeof(int),
-                          3, "shmem_int_iput");
-  shmemi::rma_put_strided(SHMEM_CTX_DEFAULT, heap_at(128), src.data(), every_other, sizeof(int),
-                          0, "shmem_int_iput");
+  shmemi::rma_put_strided(SHMEM_CTX_DEFAULT, heap_at(128), src.data(), every_other, sizeof(int), 3,
+                          "shmem_int_iput");
+  shmemi::rma_put_strided(SHMEM_CTX_DEFAULT, heap_at(128), src.data(), every_other, sizeof(int), 0,
+                          "shmem_int_iput");
   const std::vector<fake::Call> puts = fake::calls_of("put_strided");
   ASSERT_EQ(puts.size(), 1u);
   EXPECT_EQ(puts[0].pe, 3);
@@ -155,7 +154,8 @@ TEST_F(Routing, StridedGetWithNegativeStride) {
 // memory, goes through the transport (one mechanism per location).
 TEST_F(Routing, AmosGoThroughTheTransportUnlessAllPesShareTheNode) {
   long *word = reinterpret_cast<long *>(heap_at(0));
-  shmemi::amo_post<long>(SHMEM_CTX_DEFAULT, word, shmemi::AmoOp::sum, 5, 0, "shmem_long_atomic_add");
+  shmemi::amo_post<long>(SHMEM_CTX_DEFAULT, word, shmemi::AmoOp::sum, 5, 0,
+                         "shmem_long_atomic_add");
   const int old = shmemi::amo_fetch<int>(SHMEM_CTX_DEFAULT, reinterpret_cast<int *>(heap_at(8)),
                                          shmemi::AmoOp::fetch, 0, 0, 3, "shmem_int_atomic_fetch");
   EXPECT_EQ(old, 0);
@@ -179,10 +179,12 @@ TEST_F(RoutingAllOnNode, AmosAreCpuAtomicsOnPeerHeaps) {
   *peer = 40;
   long *word = reinterpret_cast<long *>(heap_at(16));
   EXPECT_EQ(shmemi::amo_fetch<long>(SHMEM_CTX_DEFAULT, word, shmemi::AmoOp::sum, 2, 0, 2,
-                                    "shmem_long_atomic_fetch_add"), 40);
+                                    "shmem_long_atomic_fetch_add"),
+            40);
   EXPECT_EQ(*peer, 42);
   EXPECT_EQ(shmemi::amo_fetch<long>(SHMEM_CTX_DEFAULT, word, shmemi::AmoOp::cswap, 7, 42, 2,
-                                    "shmem_long_atomic_compare_swap"), 42);
+                                    "shmem_long_atomic_compare_swap"),
+            42);
   EXPECT_EQ(*peer, 7);
   EXPECT_TRUE(fake::calls().empty());
 }
@@ -190,11 +192,10 @@ TEST_F(RoutingAllOnNode, AmosAreCpuAtomicsOnPeerHeaps) {
 TEST_F(RoutingAllOnNode, PutsToEveryPeAreCopies) {
   for (int pe = 0; pe < 4; ++pe) {
     const int value = 9 + pe;
-    shmemi::rma_put(SHMEM_CTX_DEFAULT, heap_at(4), &value, 1, sizeof value, pe,
-                    Completion::local, "shmem_int_p");
+    shmemi::rma_put(SHMEM_CTX_DEFAULT, heap_at(4), &value, 1, sizeof value, pe, Completion::local,
+                    "shmem_int_p");
   }
-  for (int pe = 0; pe < 4; ++pe)
-    EXPECT_EQ(*reinterpret_cast<int *>(fake::heap_of(pe) + 4), 9 + pe);
+  for (int pe = 0; pe < 4; ++pe) EXPECT_EQ(*reinterpret_cast<int *>(fake::heap_of(pe) + 4), 9 + pe);
   EXPECT_TRUE(fake::calls().empty());
 }
 

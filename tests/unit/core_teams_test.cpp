@@ -17,15 +17,17 @@ class Teams : public coretest::CoreTest {
 protected:
   shmem_team_t split(shmem_team_t parent, int start, int stride, int size) {
     shmem_team_t team = SHMEM_TEAM_INVALID;
-    EXPECT_EQ(shmemi::team_split_strided("shmem_team_split_strided", parent, start, stride,
-                                         size, nullptr, 0, &team), 0);
+    EXPECT_EQ(shmemi::team_split_strided("shmem_team_split_strided", parent, start, stride, size,
+                                         nullptr, 0, &team),
+              0);
     return team;
   }
   // The split's result, asserting the split failed without a communicator.
   void expect_no_team(shmem_team_t parent, int start, int stride, int size) {
     shmem_team_t team = SHMEM_TEAM_WORLD;
-    EXPECT_NE(shmemi::team_split_strided("shmem_team_split_strided", parent, start, stride,
-                                         size, nullptr, 0, &team), 0)
+    EXPECT_NE(shmemi::team_split_strided("shmem_team_split_strided", parent, start, stride, size,
+                                         nullptr, 0, &team),
+              0)
         << start << ", " << stride << ", " << size;
     EXPECT_EQ(team, SHMEM_TEAM_INVALID);
     EXPECT_EQ(count("comm_split"), 0u);
@@ -130,8 +132,8 @@ TEST_F(Teams, NonMemberGetsNoTeamButTakesPart) {
 
 TEST_F(Teams, InvalidTripletsGiveNoTeam) {
   start(job(0, 4, {0}));
-  expect_no_team(SHMEM_TEAM_WORLD, 0, 1, 0);  // empty
-  expect_no_team(SHMEM_TEAM_WORLD, 4, 1, 1);  // start outside
+  expect_no_team(SHMEM_TEAM_WORLD, 0, 1, 0); // empty
+  expect_no_team(SHMEM_TEAM_WORLD, 4, 1, 1); // start outside
   expect_no_team(SHMEM_TEAM_WORLD, -1, 1, 1);
   expect_no_team(SHMEM_TEAM_WORLD, 0, 0, 2);  // stride 0, two PEs
   expect_no_team(SHMEM_TEAM_WORLD, 1, 2, 3);  // 1, 3, 5: past the end
@@ -152,8 +154,9 @@ TEST_F(Teams, StrideZeroSingleton) {
 TEST_F(Teams, Split2dRowsAndColumns) {
   start(job(5, 6, {5}));
   shmem_team_t x = SHMEM_TEAM_INVALID, y = SHMEM_TEAM_INVALID;
-  ASSERT_EQ(shmemi::team_split_2d("shmem_team_split_2d", SHMEM_TEAM_WORLD, 4,
-                                  {nullptr, 0, &x}, {nullptr, 0, &y}), 0);
+  ASSERT_EQ(shmemi::team_split_2d("shmem_team_split_2d", SHMEM_TEAM_WORLD, 4, {nullptr, 0, &x},
+                                  {nullptr, 0, &y}),
+            0);
   EXPECT_EQ(x->start, 4);
   EXPECT_EQ(x->stride, 1);
   EXPECT_EQ(x->size, 2);
@@ -172,14 +175,16 @@ TEST_F(Teams, Split2dRowsAndColumns) {
 TEST_F(Teams, Split2dShortColumnAndWideRange) {
   start(job(3, 6, {3}));
   shmem_team_t x = SHMEM_TEAM_INVALID, y = SHMEM_TEAM_INVALID;
-  ASSERT_EQ(shmemi::team_split_2d("shmem_team_split_2d", SHMEM_TEAM_WORLD, 4,
-                                  {nullptr, 0, &x}, {nullptr, 0, &y}), 0);
+  ASSERT_EQ(shmemi::team_split_2d("shmem_team_split_2d", SHMEM_TEAM_WORLD, 4, {nullptr, 0, &x},
+                                  {nullptr, 0, &y}),
+            0);
   EXPECT_EQ(x->size, 4);
   EXPECT_EQ(y->start, 3);
   EXPECT_EQ(y->size, 1); // column 3 has no PE in the second row
   shmem_team_t x2 = SHMEM_TEAM_INVALID, y2 = SHMEM_TEAM_INVALID;
-  ASSERT_EQ(shmemi::team_split_2d("shmem_team_split_2d", SHMEM_TEAM_WORLD, 100,
-                                  {nullptr, 0, &x2}, {nullptr, 0, &y2}), 0);
+  ASSERT_EQ(shmemi::team_split_2d("shmem_team_split_2d", SHMEM_TEAM_WORLD, 100, {nullptr, 0, &x2},
+                                  {nullptr, 0, &y2}),
+            0);
   EXPECT_EQ(x2->size, 6); // xrange beyond the team: one row
   EXPECT_EQ(y2->size, 1);
   EXPECT_EQ(y2->start, 3);
@@ -188,8 +193,9 @@ TEST_F(Teams, Split2dShortColumnAndWideRange) {
 TEST_F(Teams, Split2dRejectsXrangeBelowOne) {
   start(job(0, 4, {0}));
   shmem_team_t x = SHMEM_TEAM_WORLD, y = SHMEM_TEAM_WORLD;
-  EXPECT_NE(shmemi::team_split_2d("shmem_team_split_2d", SHMEM_TEAM_WORLD, 0,
-                                  {nullptr, 0, &x}, {nullptr, 0, &y}), 0);
+  EXPECT_NE(shmemi::team_split_2d("shmem_team_split_2d", SHMEM_TEAM_WORLD, 0, {nullptr, 0, &x},
+                                  {nullptr, 0, &y}),
+            0);
   EXPECT_EQ(x, SHMEM_TEAM_INVALID);
   EXPECT_EQ(y, SHMEM_TEAM_INVALID);
 }

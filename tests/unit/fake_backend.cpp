@@ -40,11 +40,11 @@ Heap map_heap(std::size_t bytes, std::size_t alignment) {
 
 struct State {
   fake::Config config;
-  std::vector<Heap> heaps;               // per world PE
+  std::vector<Heap> heaps;                // per world PE
   std::vector<std::vector<char>> statics; // per world PE (this PE's: the real ones)
   Region my_statics;
   std::deque<Channel> channels{Channel{0}}; // [0]: the default channel
-  std::deque<Comm> comms;                 // deque: Comm pointers stay valid
+  std::deque<Comm> comms;                   // deque: Comm pointers stay valid
   std::vector<fake::Call> calls;
   std::function<void()> poll_hook;
   bool arrived = false;
@@ -274,8 +274,8 @@ void get_strided(Channel &ch, void *dest, SymAddr source, const Strided &shape, 
 }
 
 // Recorded only; a fetched value reads as zero.
-void amo(Channel &ch, SymAddr dest, AmoOp, AmoType type, const void *, const void *,
-         void *result, int pe, Completion) {
+void amo(Channel &ch, SymAddr dest, AmoOp, AmoType type, const void *, const void *, void *result,
+         int pe, Completion) {
   const bool wide = type == AmoType::i64 || type == AmoType::u64 || type == AmoType::f64;
   record("amo", ch, dest, wide ? 8 : 4, pe);
   if (result) std::memset(result, 0, wide ? 8 : 4);
@@ -369,7 +369,8 @@ void alltoall(const Comm &team, void *dest, const void *source, const Exchange &
   const std::size_t me = my_index(team);
   for (std::size_t e = 0; e < x.nelems; ++e)
     std::memcpy(static_cast<char *>(dest) + (me * x.nelems + e) * x.dst_stride * x.elem_bytes,
-                static_cast<const char *>(source) + (me * x.nelems + e) * x.src_stride * x.elem_bytes,
+                static_cast<const char *>(source) +
+                    (me * x.nelems + e) * x.src_stride * x.elem_bytes,
                 x.elem_bytes);
 }
 
@@ -399,8 +400,8 @@ void broadcast_start(const Comm &team, void *buffer, std::size_t nbytes, int roo
   started_on.push_back(&team);
 }
 
-void collect_start(const Comm &team, void *dest, const void *source, std::size_t mine,
-                   bool fixed, std::function<void(std::size_t)> check_total) {
+void collect_start(const Comm &team, void *dest, const void *source, std::size_t mine, bool fixed,
+                   std::function<void(std::size_t)> check_total) {
   const std::vector<std::size_t> sizes(std::max<std::size_t>(1, team.world_pes.size()), mine);
   if (!fixed) check_total(mine * sizes.size());
   gather_blocks(team, dest, source, sizes);
@@ -412,22 +413,21 @@ void alltoall_start(const Comm &team, void *dest, const void *source, const Exch
   started_on.push_back(&team);
 }
 
-void reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems,
-                  Elem elem, Op op) {
+void reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                  Op op) {
   reduce(team, dest, source, nelems, elem, op);
   started_on.push_back(&team);
 }
 
-void sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems,
-                    Elem elem, bool inclusive) {
+void sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                    bool inclusive) {
   sum_scan(team, dest, source, nelems, elem, inclusive);
   started_on.push_back(&team);
 }
 
 std::size_t complete(const Comm *team) {
-  const auto kept = std::remove_if(started_on.begin(), started_on.end(), [&](const Comm *c) {
-    return team == nullptr || c == team;
-  });
+  const auto kept = std::remove_if(started_on.begin(), started_on.end(),
+                                   [&](const Comm *c) { return team == nullptr || c == team; });
   const auto done = static_cast<std::size_t>(started_on.end() - kept);
   started_on.erase(kept, started_on.end());
   if (done > 0) {

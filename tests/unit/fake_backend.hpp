@@ -29,9 +29,9 @@ struct Channel {
 };
 
 struct Comm {
-  int id;                      // creation order since init
-  std::string kind;            // "world", "node", "self", "split", "progression"
-  std::vector<int> world_pes;  // its members where the fake knows them (not for splits)
+  int id;                       // creation order since init
+  std::string kind;             // "world", "node", "self", "split", "progression"
+  std::vector<int> world_pes;   // its members where the fake knows them (not for splits)
   const Comm *parent = nullptr; // splits: the parent, color and key they were made with
   int color = 0;
   int key = 0;
@@ -55,16 +55,16 @@ void configure(const Config &config);
 
 // One transport call. Fields not used by the call keep their defaults.
 struct Call {
-  std::string what;             // the function's name: "put", "quiet", "reduce", ...
+  std::string what; // the function's name: "put", "quiet", "reduce", ...
   const Channel *channel = nullptr;
   const Comm *comm = nullptr;
-  int pe = -1;                  // world PE (put, get, amo, flush), root (broadcast),
-                                // color (comm_split, whose comm is the parent)
-  std::size_t bytes = 0;        // put/get/amo bytes, strided block bytes, collective
-                                // bytes, channels asked for (start_rma)
-  std::size_t offset = 0;       // put/get/amo: offset in the symmetric space
+  int pe = -1;            // world PE (put, get, amo, flush), root (broadcast),
+                          // color (comm_split, whose comm is the parent)
+  std::size_t bytes = 0;  // put/get/amo bytes, strided block bytes, collective
+                          // bytes, channels asked for (start_rma)
+  std::size_t offset = 0; // put/get/amo: offset in the symmetric space
   shmemi::Space space = shmemi::Space::heap;
-  std::size_t nblocks = 0;      // strided transfers
+  std::size_t nblocks = 0; // strided transfers
 };
 const std::vector<Call> &calls();
 std::vector<Call> calls_of(const std::string &what);

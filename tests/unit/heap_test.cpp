@@ -174,7 +174,8 @@ TEST(Heap, PaddingBeforeAnAlignedBlockStaysUsable) {
 
 TEST(Heap, NonPowerOfTwoAlignmentIsRefused) {
   HeapAllocator heap(4096);
-  for (std::size_t align : {24, 48, 100, 4095, 4097}) EXPECT_EQ(heap.alloc(16, align), npos) << align;
+  for (std::size_t align : {24, 48, 100, 4095, 4097})
+    EXPECT_EQ(heap.alloc(16, align), npos) << align;
   EXPECT_EQ(heap.blocks_in_use(), 0u);
   EXPECT_EQ(heap.bytes_free(), 4096u);
 }

@@ -197,9 +197,9 @@ TEST(ShareStatics, ForkCostDoesNotGrowWithUntouchedBss) {
 TEST(ShareStatics, MapsNothingOfAnUnknownProcess) {
   const shmemi::memory::StaticSegment segment = shared();
   std::string why;
-  EXPECT_EQ(shmemi::memory::map_peer_statics(shmemi::memory::describe_file(9999, 4096), segment,
-                                             why),
-            nullptr);
+  EXPECT_EQ(
+      shmemi::memory::map_peer_statics(shmemi::memory::describe_file(9999, 4096), segment, why),
+      nullptr);
   EXPECT_NE(why.find("/proc/"), std::string::npos) << why;
 }
 

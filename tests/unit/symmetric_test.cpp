@@ -76,7 +76,8 @@ TEST(SymmetricLocate, RangesStraddlingAnEndAreOutside) {
   expect_outside(h - 1, 2); // straddles the start of the heap
   expect_outside(s + 1000, 25);
   expect_outside(s - 44, 100); // straddles the start of the statics
-  expect_outside(h + 4000, static_cast<std::size_t>(s + 10 - (h + 4000))); // from the heap into the statics
+  expect_outside(h + 4000,
+                 static_cast<std::size_t>(s + 10 - (h + 4000))); // from the heap into the statics
 }
 
 TEST(SymmetricLocate, ZeroLengthRanges) {
@@ -91,8 +92,8 @@ TEST(SymmetricLocate, ZeroLengthRanges) {
 TEST(SymmetricLocate, AddressesBelowBothSpacesAreOutside) {
   SymAddr out;
   EXPECT_FALSE(symmetric_locate(Region{arena + 64, 64}, Region{arena + 256, 64}, arena, 1, out));
-  EXPECT_FALSE(symmetric_locate(Region{arena + 64, 64}, Region{arena + 256, 64}, arena + 63, 1,
-                                out));
+  EXPECT_FALSE(
+      symmetric_locate(Region{arena + 64, 64}, Region{arena + 256, 64}, arena + 63, 1, out));
   EXPECT_FALSE(symmetric_locate(Region{arena + 64, 64}, Region{arena + 256, 64}, nullptr, 1, out));
 }
 
