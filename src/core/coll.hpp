@@ -7,16 +7,13 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "base/combine.hpp"
 #include "core/checks.hpp"
 #include "core/context.hpp"
 #include "core/team.hpp"
 #include "transport/collectives.hpp"
 
 namespace shmemi {
-
-using transport::Elem;
-using transport::Kind;
-using transport::Op;
 
 // The kind and size of a type of the spec's reduction tables.
 template <class T> constexpr Elem elem_of() {

@@ -12,9 +12,6 @@
 #include "transport/collectives.hpp"
 
 namespace shmemi::mpi_rma {
-using transport::Elem;
-using transport::Op;
-
 // MPI counts are int: larger operations go in pieces of at most this many
 // bytes (per PE and block).
 constexpr std::size_t max_chunk = std::size_t{1} << 30;

@@ -5,15 +5,13 @@
 #include <cstdint>
 #include <limits>
 
+#include "base/combine.hpp"
 #include "base/report.hpp"
 #include "mpi_rma/coll_common.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/world.hpp"
-#include "transport/combine.hpp"
 
 namespace shmemi::mpi_rma {
-using transport::Kind;
-
 ReductionTable reductions;
 
 int my_rank(MPI_Comm comm) {
@@ -109,7 +107,7 @@ bool builtin_unsigned_extremes_work() {
   return work;
 }
 
-// The element-wise operation of transport/combine.cpp on quad elements (MPI's
+// The element-wise operation of base/combine.cpp on quad elements (MPI's
 // inoutvec is the accumulator; the four operations commute).
 template <Op op> void quad_op(void *in, void *inout, int *len, MPI_Datatype *) {
   combine({Kind::quad, sizeof(__float128)}, op, inout, in, static_cast<std::size_t>(*len));

@@ -10,15 +10,12 @@
 #include <optional>
 #include <utility>
 
+#include "base/combine.hpp"
 #include "node/node.hpp"
 #include "node/sync.hpp"
-#include "transport/combine.hpp"
 
 namespace shmemi::node {
 namespace {
-
-using transport::Elem;
-using transport::Op;
 
 // `local` (shared) as mapped from world PE pe's memory.
 char *peer(const void *local, int world_pe) {

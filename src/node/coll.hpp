@@ -34,10 +34,9 @@ void gather_blocks(const Team &team, void *dest, const void *source,
                    const std::vector<std::size_t> &sizes);
 
 void alltoall(const Team &team, void *dest, const void *source, const transport::Exchange &x);
-void reduce(const Team &team, void *dest, const void *source, std::size_t nelems,
-            transport::Elem elem, transport::Op op);
-void sum_scan(const Team &team, void *dest, const void *source, std::size_t nelems,
-              transport::Elem elem, bool inclusive);
+void reduce(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem, Op op);
+void sum_scan(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+              bool inclusive);
 
 // Nonblocking broadcasts, reductions and scans of at most stage_bytes on a
 // team with a slot (startable): the start posts this PE's data in its
@@ -49,10 +48,10 @@ void sum_scan(const Team &team, void *dest, const void *source, std::size_t nele
 bool startable(const Team &team, const void *dest, const void *source, std::size_t bytes);
 void broadcast_start(const Team &team, void *dest, const void *source, std::size_t nbytes,
                      int root);
-void reduce_start(const Team &team, void *dest, const void *source, std::size_t nelems,
-                  transport::Elem elem, transport::Op op);
-void sum_scan_start(const Team &team, void *dest, const void *source, std::size_t nelems,
-                    transport::Elem elem, bool inclusive);
+void reduce_start(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                  Op op);
+void sum_scan_start(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                    bool inclusive);
 // Completes this PE's started ones on `team` (all teams: nullptr), oldest
 // first; returns how many completed since the last call.
 std::size_t complete(const Team *team);

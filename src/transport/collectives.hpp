@@ -1,13 +1,15 @@
 // The backend's communicators and collectives, for teams and active sets.
 // A communicator is the opaque Comm. Buffers are this PE's local addresses
 // (symmetric memory, inside the windows) and sizes are in bytes unless an
-// element type is given.
+// element type is given (Elem and Op: base/combine.hpp).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <vector>
+
+#include "base/combine.hpp" // Elem, Op
 
 namespace shmemi::transport {
 
@@ -26,16 +28,6 @@ Comm *comm_split(const Comm &parent, int color, int key);
 // The world PEs start + i * stride, i < size; only those PEs call.
 Comm *comm_of_progression(int start, int stride, int size);
 void comm_free(Comm *comm);
-
-// The reduction element types of the spec's tables, by kind and size.
-// quad is IEEE binary128 (__float128, Fortran's REAL*16; not x86_64's long
-// double, though both are 16 bytes), for max, min, sum and prod.
-enum class Kind : unsigned char { sint, uint, real, complex, quad };
-struct Elem {
-  Kind kind;
-  std::size_t bytes;
-};
-enum class Op : unsigned char { band, bor, bxor, max, min, sum, prod };
 
 // The bitwise and of every member's `mine` (collective).
 std::uint64_t team_and(const Comm &team, std::uint64_t mine);

@@ -1,4 +1,4 @@
-// combine (src/transport/combine.cpp) on quad elements: IEEE binary128, which
+// combine (src/base/combine.cpp) on quad elements: IEEE binary128, which
 // keeps 113 significant bits where x86_64's long double keeps 64, so each
 // expected value below is one that long double arithmetic would not give.
 #include <gtest/gtest.h>
@@ -6,12 +6,12 @@
 #include <cstring>
 #include <vector>
 
-#include "transport/combine.hpp"
+#include "base/combine.hpp"
 
 using shmemi::combine;
-using shmemi::transport::Elem;
-using shmemi::transport::Kind;
-using shmemi::transport::Op;
+using shmemi::Elem;
+using shmemi::Kind;
+using shmemi::Op;
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "transport/combine.hpp"
+#include "base/combine.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -9,10 +9,6 @@
 
 namespace shmemi {
 namespace {
-
-using transport::Elem;
-using transport::Kind;
-using transport::Op;
 
 template <class T, class F> void apply(T *acc, const T *in, std::size_t n, F f) {
   for (std::size_t i = 0; i < n; ++i) acc[i] = f(acc[i], in[i]);
