@@ -30,11 +30,6 @@ inline void require_init(const char *routine) {
     fail_not_initialized(routine);
 }
 
-inline void require_pe(const char *routine, int pe) {
-  if (pe < 0 || pe >= rt.n_pes) [[unlikely]]
-    fail_pe(routine, pe, rt.n_pes);
-}
-
 inline void require_ctx(const char *routine, shmem_ctx_t ctx) {
   if (ctx == SHMEM_CTX_INVALID || ctx->team == nullptr) [[unlikely]]
     fail_ctx(routine, ctx);

@@ -52,6 +52,4 @@ void pe_quiet(shmem_ctx_t ctx, const int *target_pes, std::size_t npes, const ch
   if (all) transport::quiet(*ctx->channel);
 }
 
-void quiet_all() { transport::quiet_all(); }
-
 } // namespace shmemi

@@ -14,7 +14,5 @@ void quiet(shmem_ctx_t ctx, const char *routine);
 void fence(shmem_ctx_t ctx, const char *routine);
 // Completes the context's operations to the given PEs of its team.
 void pe_quiet(shmem_ctx_t ctx, const int *target_pes, std::size_t npes, const char *routine);
-// The operations of every context (barrier_all, the end of the job).
-void quiet_all();
 
 } // namespace shmemi

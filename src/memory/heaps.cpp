@@ -46,8 +46,9 @@ char *map_own(Layout &layout, Pages &pages, int &fd) {
     return map_own(layout, pages, fd);
   }
   if (own == nullptr)
-    fatal("shmem_init", "cannot map a symmetric heap of %zu bytes (SHMEM_SYMMETRIC_SIZE): %s",
-          layout.heap_bytes, std::strerror(errno));
+    fatal(Call::routine_or(__func__),
+          "cannot map a symmetric heap of %zu bytes (SHMEM_SYMMETRIC_SIZE): %s", layout.heap_bytes,
+          std::strerror(errno));
   advise(own, layout.bytes(), pages);
   return own;
 }
@@ -63,7 +64,7 @@ bool map_peers(const std::vector<int> &node_pes, const std::vector<PeerFile> &of
     std::string why = "it has no memory file";
     if (offer.fd >= 0) mapped[at] = map_peer_file(offer, offer.size, why);
     if (mapped[at] == nullptr) {
-      warn("shmem_init",
+      warn(Call::routine_or(__func__),
            "cannot map the symmetric heap of PE %d (on this node): %s; the PEs "
            "of this node reach each other through MPI",
            pe, why.c_str());

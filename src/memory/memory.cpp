@@ -21,7 +21,7 @@ std::vector<PeerFile> statics_offers; // per world PE, what it offered
 void unmap_peer_statics_all() {
   for (std::size_t pe = 0; pe < mapping.statics_of.size(); ++pe)
     if (mapping.statics_of[pe] && static_cast<int>(pe) != mapping.my_pe) {
-      unmap_peer_statics(mapping.statics_of[pe], statics_offers[pe], shared_statics());
+      unmap_peer_statics(mapping.statics_of[pe], statics_offers[pe], statics_file());
       mapping.statics_of[pe] = nullptr;
     }
 }
@@ -30,15 +30,15 @@ void unmap_peer_statics_all() {
 // when the library was loaded, all PEs or none
 // (docs/decisions/global-variables.md); collective.
 void map_node_statics(bool peers_here) {
-  const StaticSegment &mine = shared_statics();
+  const StaticSegment &mine = statics_file();
   mapping.statics_of.assign(mapping.heaps.size(), nullptr);
   mapping.statics_of[static_cast<std::size_t>(mapping.my_pe)] = mapping.statics.base;
   const PeerFile offer = offer_statics(peers_here);
   if (peers_here && offer.fd < 0)
-    debug("shmem_init",
+    debug(Call::routine_or(__func__),
           "global and static variables are not shared on this node (%s); they are "
           "reached through MPI",
-          statics_not_shared_because());
+          statics_not_in_file_because());
   std::vector<PeerFile> &offers = statics_offers;
   offers.assign(mapping.heaps.size(), PeerFile{});
   transport::allgather(&offer, sizeof offer, offers.data());
@@ -49,7 +49,7 @@ void map_node_statics(bool peers_here) {
     if (offers[pe].fd >= 0) mapping.statics_of[pe] = map_peer_statics(offers[pe], mine, why);
     mapped = mapping.statics_of[pe] != nullptr;
     if (!mapped)
-      debug("shmem_init",
+      debug(Call::routine_or(__func__),
             "cannot map the global variables of PE %zu: %s; they are reached "
             "through MPI",
             pe, why.c_str());
@@ -105,7 +105,7 @@ void start(int my_pe, int n_pes, const Needs &needs, const Config &config) {
   mapping.heaps = mapping.new_memory ? map_node_heaps(mapping.layout, mapping.pages, config,
                                                       nodes.pes, my_pe, n_pes)
                                      : allocate_by_mpi(config, n_pes);
-  say_pages(config, "shmem_init");
+  say_pages(config, Call::routine_or(__func__));
   mapping.heap = {mapping.heaps[static_cast<std::size_t>(my_pe)], needs.heap_bytes};
   mapping.statics = static_data_region();
   const auto node_pes = std::count_if(mapping.heaps.begin(), mapping.heaps.end(),
@@ -125,6 +125,6 @@ void stop() {
 
 HeapAllocator &allocator() { return *heap_allocator; }
 
-bool globals_shareable() { return shared_statics().fd >= 0; }
+bool globals_shareable() { return statics_file().fd >= 0; }
 
 } // namespace shmemi::memory

@@ -113,21 +113,20 @@ bool copy_to_file(int fd, const Segment &seg, const Region &pages, std::size_t s
   return true;
 }
 
-// Why the variables are not shared, for shmem_init's debug line.
-char not_shared_because[192] = "the library was not loaded at the program's start";
+// Why the variables are not in a memory file, for shmem_init's debug line.
+char not_moved_because[192] = "the library was not loaded at the program's start";
 
-bool not_shared(const char *why) {
-  std::snprintf(not_shared_because, sizeof not_shared_because, "%s", why);
+bool not_moved(const char *why) {
+  std::snprintf(not_moved_because, sizeof not_moved_because, "%s", why);
   return false;
 }
 
 bool fail(const char *what) {
-  std::snprintf(not_shared_because, sizeof not_shared_because, "%s: %s", what,
-                std::strerror(errno));
+  std::snprintf(not_moved_because, sizeof not_moved_because, "%s: %s", what, std::strerror(errno));
   return false;
 }
 
-StaticSegment shared; // the mapping share_statics made (fd -1 in a forked child)
+StaticSegment in_file; // what move_statics_to_file made (fd -1 in a forked child)
 
 // fork(): the child's data+bss is a private copy made by the parent just
 // before the fork (only the file's pages that hold data are read, so an
@@ -225,20 +224,20 @@ void prepare_failure(const char *what) {
 
 void before_fork() {
   forking = {};
-  if (shared.fd < 0) return;
-  forking.pages = shared.pages;
+  if (in_file.fd < 0) return;
+  forking.pages = in_file.pages;
   prepare_failure("mremap");
   void *copy =
-      mmap(nullptr, shared.pages.size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      mmap(nullptr, in_file.pages.size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (copy == MAP_FAILED) return prepare_failure("mmap");
-  madvise(copy, shared.pages.size, MADV_HUGEPAGE); // fewer faults while it fills
-  if (!read_file_data(shared.fd, static_cast<char *>(copy), shared.pages.size, shared.skew)) {
+  madvise(copy, in_file.pages.size, MADV_HUGEPAGE); // fewer faults while it fills
+  if (!read_file_data(in_file.fd, static_cast<char *>(copy), in_file.pages.size, in_file.skew)) {
     prepare_failure("reading the memory file");
-    munmap(copy, shared.pages.size);
+    munmap(copy, in_file.pages.size);
     return;
   }
   forking.copy = static_cast<char *>(copy);
-  forking.protections = protections_in(shared.pages);
+  forking.protections = protections_in(in_file.pages);
 }
 
 void after_fork_in_parent() {
@@ -266,8 +265,8 @@ void after_fork_in_child() {
     child_without_copy();
   for (const Protection &p : forking.protections) mprotect(p.base, p.size, p.prot);
   forking = {};
-  close(shared.fd);
-  shared = {};
+  close(in_file.fd);
+  in_file = {};
 }
 
 // Moves the pages into `fd` with every signal blocked, so that a handler's
@@ -325,9 +324,9 @@ __attribute__((constructor(101))) void share_at_load() {
                                               : nullptr;
   StaticSegment moved;
   if (skip)
-    not_shared(skip);
+    not_moved(skip);
   else
-    share_statics(moved, config.heap_pages != HeapPages::small && shared_thp_offered());
+    move_statics_to_file(moved, config.heap_pages != HeapPages::small && shared_thp_offered());
 }
 
 } // namespace
@@ -345,13 +344,13 @@ Region static_data_region() {
   return {reinterpret_cast<char *>(lo), hi - lo};
 }
 
-bool share_statics(StaticSegment &out, bool huge) {
+bool move_statics_to_file(StaticSegment &out, bool huge) {
   const Layout layout = main_program_layout();
   const Region statics = static_data_region();
   const Region pages = whole_pages(statics, page_size());
-  if (pages.size == 0) return not_shared("the program has no writable data");
-  if (!layout.dynamic) return not_shared("a statically linked executable");
-  static const bool fork_hooks = // idle until `shared` is set
+  if (pages.size == 0) return not_moved("the program has no writable data");
+  if (!layout.dynamic) return not_moved("a statically linked executable");
+  static const bool fork_hooks = // idle until `in_file` is set
       pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child) == 0;
   if (!fork_hooks) return fail("pthread_atfork");
   const int fd = memfd_create("shmem-globals", MFD_CLOEXEC);
@@ -367,18 +366,18 @@ bool share_statics(StaticSegment &out, bool huge) {
   }
   madvise(pages.base, pages.size, MADV_DONTFORK);
   if (huge) madvise(pages.base, pages.size, MADV_HUGEPAGE);
-  shared = {fd, pages, static_cast<std::size_t>(statics.base - pages.base), skew};
-  out = shared;
+  in_file = {fd, pages, static_cast<std::size_t>(statics.base - pages.base), skew};
+  out = in_file;
   return true;
 }
 
-const StaticSegment &shared_statics() { return shared; }
+const StaticSegment &statics_file() { return in_file; }
 
-const char *statics_not_shared_because() { return not_shared_because; }
+const char *statics_not_in_file_because() { return not_moved_because; }
 
 PeerFile offer_statics(bool offered) {
-  PeerFile offer = describe_file(offered ? shared.fd : -1, shared.skew ? huge_page : 4096);
-  offer.offset = shared.skew;
+  PeerFile offer = describe_file(offered ? in_file.fd : -1, in_file.skew ? huge_page : 4096);
+  offer.offset = in_file.skew;
   return offer;
 }
 

@@ -37,13 +37,13 @@ struct StaticSegment {
 // threads' stores during the move would be lost). False, with the memory
 // untouched, where the system does not allow it. `huge`: the whole 2 MiB
 // pages within may be transparent huge pages (shared_thp_offered).
-bool share_statics(StaticSegment &out, bool huge = false);
+bool move_statics_to_file(StaticSegment &out, bool huge = false);
 
 // This process's data+bss as a memory file (moved when the library was
 // loaded; fd -1 if not, and in a forked child), and if not, why (for a
 // debug line).
-const StaticSegment &shared_statics();
-const char *statics_not_shared_because();
+const StaticSegment &statics_file();
+const char *statics_not_in_file_because();
 
 // What this PE offers its node's PEs (`offered`: its segment, else nothing).
 PeerFile offer_statics(bool offered);

@@ -82,7 +82,7 @@ std::uint64_t free_slots() {
 // masks; the AND keeps the slots free on all of them.
 int take_slot(std::uint64_t common, int size) {
   if (common == 0) {
-    debug("shmem_team_split",
+    debug(Call::routine_or(__func__),
           "all %d flag slots are taken: this team of %d PEs meets "
           "through MPI",
           slot_count, size);

@@ -1,6 +1,6 @@
 // Contexts and their completion (src/core/context.cpp, order.cpp): each
 // context owns the channel channel_open gave it while channels last; quiet
-// and pe_quiet complete that channel only, quiet_all every one; destroying
+// and pe_quiet complete that channel only; destroying
 // a context quiets and gives back its channel. The job: PE 0 of 4, alone on
 // its node, so data goes through the transport and init makes
 // SHMEM_CTX_WINDOWS (4) channels.
@@ -78,14 +78,6 @@ TEST_F(Contexts, InvalidContextIsNoOperation) {
   const int pe = 1;
   shmemi::pe_quiet(SHMEM_CTX_INVALID, &pe, 1, "shmem_ctx_pe_quiet");
   EXPECT_TRUE(fake::calls().empty());
-}
-
-TEST_F(Contexts, QuietAllCompletesEveryChannel) {
-  create();
-  fake::clear_calls();
-  shmemi::quiet_all();
-  ASSERT_EQ(fake::calls().size(), 1u);
-  EXPECT_EQ(fake::calls()[0].what, "quiet_all");
 }
 
 TEST_F(Contexts, DestroyQuietsThenClosesItsChannel) {
@@ -180,7 +172,7 @@ class ContextsAllOnNode : public coretest::CoreTest {};
 // contexts share the default one.
 TEST_F(ContextsAllOnNode, NoChannelsWhereEverythingIsMapped) {
   shmemi::memory::StaticSegment moved; // as the library does when it is loaded by a PE
-  ASSERT_TRUE(shmemi::memory::share_statics(moved));
+  ASSERT_TRUE(shmemi::memory::move_statics_to_file(moved));
   start(coretest::job(0, 2));
   EXPECT_FALSE(shmemi::node::waiting.poll_every_round);
   shmem_ctx_t ctx = SHMEM_CTX_INVALID;

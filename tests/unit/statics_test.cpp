@@ -31,7 +31,7 @@ alignas(4096) char protected_page[4096] = {1};
 // with the addresses modulo 2 MiB).
 shmemi::memory::StaticSegment shared(bool huge = false) {
   shmemi::memory::StaticSegment segment;
-  EXPECT_TRUE(shmemi::memory::share_statics(segment, huge));
+  EXPECT_TRUE(shmemi::memory::move_statics_to_file(segment, huge));
   EXPECT_GE(segment.fd, 0);
   return segment;
 }
@@ -83,8 +83,8 @@ char *map_peer(const shmemi::memory::StaticSegment &segment) {
 } // namespace
 
 TEST(ShareStatics, NothingMovedAtLoadWithoutALauncher) {
-  EXPECT_EQ(shmemi::memory::shared_statics().fd, -1);
-  const std::string why = shmemi::memory::statics_not_shared_because();
+  EXPECT_EQ(shmemi::memory::statics_file().fd, -1);
+  const std::string why = shmemi::memory::statics_not_in_file_because();
   EXPECT_TRUE(why == "the launcher started no other PE on this node" ||
               why == "SHMEM_FORCE_INTERNODE is on")
       << why;
