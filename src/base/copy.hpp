@@ -1,6 +1,6 @@
 // The copy of a put or get on the node: memmove, but an AVX2 loop for
-// 2-16 KiB, where glibc's rep movsb costs ~10 ns more (docs/bench/notes.md,
-// "Copies on a node").
+// 2-16 KiB, where it beats the start-up of glibc's rep movsb
+// (docs/bench/notes.md, "Copies on a node").
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,9 @@
-// Section 9.11, memory ordering, per context: quiet and fence complete the
-// operations issued on the context's channel only (transport/transport.hpp).
+// Section 9.11, memory ordering, per context. quiet, fence and pe_quiet act
+// on the context's transport channel only (transport/transport.hpp): its
+// own, or the default context's where no spare channel was left when it
+// was created. quiet also completes the nonblocking collectives this PE
+// started on the context's team, or on every team for the default context
+// and contexts of SHMEM_TEAM_WORLD; fence and pe_quiet complete none.
 #pragma once
 
 #include <cstddef>
@@ -11,8 +15,13 @@ namespace shmemi {
 // Spec: on SHMEM_CTX_INVALID, ctx_quiet, ctx_fence and ctx_pe_quiet perform
 // no operation.
 void quiet(shmem_ctx_t ctx, const char *routine);
+// Orders the channel's operations to each PE (transport::fence; over MPI,
+// which orders only accumulates, it completes them).
 void fence(shmem_ctx_t ctx, const char *routine);
-// Completes the context's operations to the given PEs of its team.
+// Completes the channel's operations to the given PEs of the context's
+// team, one flush per PE; a list as long as the team (or longer) gets one
+// quiet of the channel instead, which completes them to every PE. With
+// npes 0 only the initialization is checked.
 void pe_quiet(shmem_ctx_t ctx, const int *target_pes, std::size_t npes, const char *routine);
 
 } // namespace shmemi

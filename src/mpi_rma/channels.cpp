@@ -67,11 +67,10 @@ void raise_flushed(Channel &ch, unsigned long upto) {
 
 // quiet with one program thread: nobody else issues, flushes or frees
 // copies, so plain loads and stores (each atomic read-modify-write is a
-// sizeable part of a put + quiet between nodes). The emptied ring starts
-// over at its first slot: a put + quiet loop touches one cache line of it
-// instead of sweeping all 4096 slots (256 KiB) through the program's cache
-// (no change in the put + quiet benchmark, whose data fits in L2 either
-// way).
+// sizeable part of a put + quiet between nodes: docs/bench/notes.md, "The
+// library's work around each MPI call"). The emptied ring starts over at
+// its first slot: a put + quiet loop touches one cache line of it instead
+// of sweeping all 4096 slots (256 KiB) through the program's cache.
 [[gnu::always_inline]] inline void quiet_alone(Channel &ch, unsigned long upto) {
   flush_targets(ch, ch.heap_win, ch.heap_targets);
   flush_targets(ch, ch.static_win, ch.static_targets);
@@ -162,7 +161,8 @@ void quiet(Channel &ch) {
 
 // One fence for all channels: barrier_all had one per channel (5, a locked
 // instruction each). Idle channels are skipped inline: a call for each
-// showed in the instructions of a forced inter-node barrier_all.
+// showed in the instructions of a forced inter-node barrier_all
+// (docs/bench/notes.md, "The library's work around each MPI call").
 void quiet_all() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
   for (const auto &ch : state.channels)

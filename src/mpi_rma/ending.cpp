@@ -19,7 +19,8 @@ constexpr MPI_Aint arrived_at = sizeof(transport::Life); // PE 0's count, after 
 // Each PE's part padded to two cache lines: MPICH places the parts of the
 // PEs of a node next to each other in one shared segment, and every MPI
 // collective writes its caller's record twice, so records that shared a
-// line bounced it between the cores.
+// line bounced it between the cores (docs/bench/notes.md, "The library's
+// work around each MPI call").
 constexpr MPI_Aint life_bytes = 128;
 static_assert(arrived_at + sizeof(std::uint64_t) <= life_bytes, "the record fits");
 

@@ -27,7 +27,8 @@ inline std::uint64_t *life_word(std::size_t offset) {
 // PE's Life record, which only its threads write: with one program thread
 // loads and stores, under SHMEM_THREAD_MULTIPLE atomic adds. Inline: every
 // MPI collective passes here twice, and as calls they showed among the
-// library's instructions around a forced inter-node MPI_Allreduce.
+// library's instructions around a forced inter-node MPI_Allreduce
+// (docs/bench/notes.md, "The library's work around each MPI call").
 [[gnu::always_inline]] inline void count_blocked(int delta) {
   if (state.life == nullptr) return;
   std::uint64_t *blocked = life_word(offsetof(transport::Life, blocked));

@@ -15,7 +15,8 @@ namespace shmemi::mpi_rma {
 // unified model (both MPIs here) the window is the memory itself and
 // MPI_Win_sync is a memory barrier, but Open MPI's osc/ucx also fences its
 // UCX worker there (ucp_worker_fence, and progress): 4 of them made a
-// forced inter-node barrier_all far slower than MPI_Barrier. The
+// forced inter-node barrier_all far slower than MPI_Barrier
+// (docs/bench/notes.md, "Quiet and memory_sync"). The
 // collective that follows or precedes is the synchronization between PEs
 // (its own flags order its messages), so an acquire-release fence is the
 // barrier the model asks for: an instruction on weakly ordered CPUs, none

@@ -17,7 +17,8 @@ namespace shmemi::mpi_rma {
 // operation. A mark taken before a flush covers the copies of the
 // operations issued so far; after the flush they may go. With one program
 // thread they take no lock and make no call (each call and lock showed in
-// the profile of a put + quiet between nodes).
+// the profile of a put + quiet between nodes: docs/bench/notes.md, "The
+// library's work around each MPI call").
 std::unique_lock<std::mutex> hold_operands_locked(Channel &ch, std::size_t count);
 inline std::unique_lock<std::mutex> hold_operands(Channel &ch, std::size_t count) {
   if (!activity.concurrent && ch.operands.next - ch.operands.first + count <= OperandRing::slots)

@@ -53,7 +53,8 @@ bool pokes = false;                     // the thread calls into MPI
 // the program's thread holding the UCX worker spun until the scheduler
 // preempted that thread, which made a forced inter-node fetch-add far
 // slower than raw MPI's). Waking every interval to look slowed MPICH's
-// forced inter-node put + quiet; the long sleeps removed most of that.
+// forced inter-node put + quiet; the long sleeps removed most of that
+// (docs/bench/notes.md, "Progress").
 constexpr unsigned active_period = 10;
 
 // When every PE is on this node, operations reach this PE through MPI only
@@ -61,21 +62,21 @@ constexpr unsigned active_period = 10;
 // their senders set the wake-up flag. The thread then calls in only during
 // `linger` intervals after it saw the flag: a poke costs the program
 // (Open MPI binds the thread to the program's core, where pokes slowed a
-// 4 MiB put loop).
+// put loop: docs/bench/notes.md, "Progress").
 constexpr unsigned linger = 50;
 std::atomic<int> *wake_flag = nullptr;
 // From the start, the thread calls in as it would without the flag for
-// `linger` pokes. Found by measurement (amo_progress, Open MPI osc/ucx): a
-// thread whose first call came only after a static fetch-add reached this PE
-// while the program computed did not complete it until the program called
-// in; a thread that called in during start-up completes it at once,
-// even with no further poke.
+// `linger` pokes. Found with tests/pe/amo_progress (Open MPI osc/ucx;
+// docs/bench/notes.md, "Progress"): a thread whose first call came only
+// after a static fetch-add reached this PE while the program computed did
+// not complete it until the program called in; a thread that called in
+// during start-up completes it at once, even with no further poke.
 unsigned wanted_for = 0;
 
 // Whether the thread is in its start-up pokes, or was woken, or has no
 // flag. Otherwise it sleeps `active_period` intervals at a time: every
-// wake-up costs the program (in this VM, timer wake-ups slowed a 4 MiB put
-// loop even where they led to few pokes).
+// wake-up costs the program, even where it leads to few pokes
+// (docs/bench/notes.md, "Progress").
 bool pokes_pending() {
   return wake_flag == nullptr || wanted_for > 0 ||
          wake_flag->load(std::memory_order_relaxed) != 0 ||

@@ -139,7 +139,8 @@ std::string uninitialized_mpi_caller() {
 constexpr int mpi_levels[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
                               MPI_THREAD_MULTIPLE};
 
-// Measured here (docs/decisions/progress.md): through MPI, a fetch-add to
+// Measured here (docs/bench/notes.md, "Which paths need the thread";
+// docs/decisions/progress.md): through MPI, a fetch-add to
 // a PE that computes waits until it enters MPI on both MPIs, in forced
 // inter-node mode and between emulated hosts, and on a node for global
 // variables the PEs do not share. Only where the node's PEs map all of

@@ -58,8 +58,9 @@ void chunked(Channel &ch, Dir dir, SymAddr remote, void *local, std::size_t nbyt
 
 // The common transfer, one MPI call, in straight-line code: with one
 // program thread a forced inter-node 8-byte nbi put spent most of its
-// instructions in the library (callgrind) in calls between small functions
-// and in the general case's locals.
+// instructions in the library in calls between small functions and in the
+// general case's locals (docs/bench/notes.md, "The library's work around
+// each MPI call").
 [[gnu::always_inline]] inline void contiguous(Channel &ch, Dir dir, SymAddr remote, void *local,
                                               std::size_t nbytes, int pe, Completion c) {
   if (nbytes > max_chunk) [[unlikely]]

@@ -8,8 +8,8 @@
 
 namespace shmemi::mpi_rma {
 
-// Open MPI 4.1's osc/ucx fails (MPI_Accumulate: MPI_ERR_OTHER, seen in 1 of
-// ~15 runs of tests/pe/ctx_threads.c) when threads issue one-sided calls at
+// Open MPI 4.1's osc/ucx at times fails (MPI_Accumulate: MPI_ERR_OTHER;
+// docs/bench/notes.md, "Threads") when threads issue one-sided calls at
 // once, on any windows, so under SHMEM_THREAD_MULTIPLE they take turns
 // there: this holds a lock for the one-sided calls and their flushes (never
 // across a collective or a wait). Nothing with a single program thread, nor

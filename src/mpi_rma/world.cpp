@@ -153,8 +153,9 @@ namespace {
 // The static data's window: created over the variables' whole pages
 // (MPICH misplaces data in windows not 16-byte aligned), so that nothing
 // moves them while the program may be using them, and untouched pages stay
-// untouched (docs/decisions/global-variables.md; a dynamic window made Open
-// MPI's fetch-adds far slower).
+// untouched (docs/decisions/global-variables.md); not a dynamic window,
+// whose fetch-adds were slow on Open MPI (docs/bench/notes.md, "Global
+// variables").
 void make_default_static_window(const Region &statics) {
   const Region pages = whole_pages(statics, static_cast<std::size_t>(sysconf(_SC_PAGESIZE)));
   state.static_pages = pages;
@@ -254,9 +255,9 @@ void expose_heap(const std::vector<char *> &regions, std::size_t heap_bytes,
 
 // Without windows nothing goes through MPI RMA but the end of the job's
 // records: no window is made over the heap and data+bss, and with Open MPI
-// no UCX connection between every pair of PEs (its first window made
-// them: 0.2-0.3 s of shmem_init at 64 PEs on 2 cores, 0.9 s at 128;
-// docs/bench/startup.md). A heap MPI allocated already has its window.
+// no UCX connection between every pair of PEs, which its first window
+// makes at a cost that grows with the PEs (docs/bench/notes.md, "Start-up,
+// step by step"). A heap MPI allocated already has its window.
 void start_rma(const Region &statics, unsigned channels, bool windows) {
   if (windows) {
     if (state.channels[0]->heap_win == MPI_WIN_NULL)
@@ -301,7 +302,8 @@ void abort_job(int status) {
   std::fflush(stdout);
   std::fflush(stderr);
   // MPICH's launcher may kill the job before it forwards this PE's last
-  // output (seen in 3-15% of runs under load); give it a moment.
+  // output; give it a moment (docs/bench/notes.md, "The last output before
+  // MPI_Abort").
   usleep(100000);
   forget_mpi(); // MPICH's MPI_Abort runs exit handlers: no MPI_Finalize there
   if (mpi_running()) MPI_Abort(MPI_COMM_WORLD, status);

@@ -1,6 +1,8 @@
-// Collectives of teams that meet on this node (node/sync.hpp) on buffers in
-// the symmetric heap: between two node barriers each PE reads the other
-// members' data through shared memory and writes only its own memory.
+// Collectives of teams that meet on this node (node/sync.hpp) on symmetric
+// buffers that the node's PEs map from each other (memory::shared: the
+// heap, and global and static variables where the node shares them):
+// between two node barriers each PE reads the other members' data through
+// shared memory and writes only its own memory.
 // Broadcasts and reductions of at most stage_bytes go through the slot's
 // staging buffers instead (node/sync.hpp, Staged).
 // Buffers are this PE's addresses; arguments are checked by the caller.
@@ -15,7 +17,8 @@
 namespace shmemi::node {
 
 // The collective can run here: the team meets on this node and `buffer`
-// (symmetric, so in the same space on every member) is in the heap.
+// (symmetric, so in the same space on every member) is in memory the
+// node's PEs map from each other (memory::shared).
 bool usable(const Team &team, const void *buffer);
 
 // Root's source to every member's dest (and the root's too if root_copies).
@@ -23,7 +26,8 @@ void broadcast(const Team &team, void *dest, const void *source, std::size_t nby
                bool root_copies);
 
 // collect's first step, with the entry barrier: every member's size, and
-// whether every member's source is in the heap (else MPI moves the data).
+// whether every member's source is in memory the node's PEs map from each
+// other (else MPI moves the data).
 struct Sizes {
   std::vector<std::size_t> bytes;
   bool mapped;
