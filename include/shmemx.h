@@ -37,10 +37,11 @@
  *     nonblocking, in the same order, as for the blocking routines.
  *   - On a team whose PEs share a node, broadcasts, reductions and scans of
  *     at most 1 KiB post this PE's data at the start and read the others'
- *     at completion, through the team's staging buffers. Each buffer serves
- *     every second collective of the team, so such a start first completes
- *     this PE's collective of the team before last, which waits until
- *     every member has started that one. Everything else runs over MPI's
+ *     at completion, through the team's ring of 16 staging buffers. A
+ *     buffer serves every 16th such collective of the team, so a start
+ *     first completes this PE's collective of the team 16 before it (if
+ *     still open), which waits until every member has started that one.
+ *     Everything else runs over MPI's
  *     nonblocking collectives on the team's communicator (MPI_Ibcast,
  *     MPI_Iallgather(v), MPI_Ialltoall, MPI_Iallreduce, MPI_Iscan and
  *     MPI_Iexscan), also on a node, where the shared-memory algorithms need
