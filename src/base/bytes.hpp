@@ -1,12 +1,10 @@
 // Byte counts of `count` elements of `size` bytes, checked for overflow of
 // size_t. Each policy is named for what its callers do with a count that
-// does not fit.
+// does not fit; the argument check (require_bytes) is core/checks.hpp's.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-
-#include "base/report.hpp"
 
 namespace shmemi {
 
@@ -20,16 +18,6 @@ inline bool product_fits(std::size_t count, std::size_t size, std::size_t &out) 
 inline std::size_t saturated_bytes(std::size_t count, std::size_t size) {
   std::size_t out = SIZE_MAX;
   return product_fits(count, size, out) ? out : SIZE_MAX;
-}
-
-// count * size, or a fatal error naming the routine and the argument.
-inline std::size_t require_bytes(const char *routine, const char *arg, std::size_t count,
-                                 std::size_t size) {
-  std::size_t out = 0;
-  if (!product_fits(count, size, out)) [[unlikely]]
-    fatal(routine, "argument %s = %zu is too large: %zu-byte elements overflow size_t", arg, count,
-          size);
-  return out;
 }
 
 } // namespace shmemi

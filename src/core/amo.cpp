@@ -13,8 +13,7 @@ void amo(shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result, i
          const char *routine) {
   const int world = require_target(routine, ctx, pe);
   const SymAddr at = require_symmetric(routine, "dest", dest, args.size);
-  if ((reinterpret_cast<std::uintptr_t>(dest) & (args.size - 1)) != 0) [[unlikely]]
-    fatal(routine, "argument dest = %p is not aligned to its type's size %zu", dest, args.size);
+  require_aligned(routine, "dest", dest, args.size);
   if (node::cpu_atomics_on(at.space))
     return node::cpu_amo(memory::address(at, world), args.size, args.op, args.operand, args.compare,
                          result);

@@ -108,4 +108,118 @@ void fail_strides(const char *routine, std::ptrdiff_t dst, std::ptrdiff_t sst, s
         bsize);
 }
 
+void fail_too_large(const char *routine, const char *arg, std::size_t count, std::size_t size) {
+  fatal(routine, "argument %s = %zu is too large: %zu-byte elements overflow size_t", arg, count,
+        size);
+}
+
+void fail_strided_extent(const char *routine, std::ptrdiff_t stride) {
+  fatal(routine, "arguments nelems and stride %td address beyond size_t", stride);
+}
+
+void fail_root(const char *routine, int root, int n_pes) {
+  fatal(routine, "argument PE_root = %d is out of range: allowed 0 to %d", root, n_pes - 1);
+}
+
+void fail_partial_overlap(const char *routine, const void *dest, const void *source,
+                          std::size_t nbytes) {
+  fatal(routine,
+        "arguments dest = %p and source = %p overlap partially (%zu bytes each): "
+        "allowed are the same array or disjoint arrays",
+        dest, source, nbytes);
+}
+
+void fail_unit_strides(const char *routine, std::ptrdiff_t dst, std::ptrdiff_t sst) {
+  fatal(routine, "arguments dst = %td and sst = %td must both be at least 1", dst, sst);
+}
+
+void fail_sig_op(const char *routine, int sig_op) {
+  fatal(routine,
+        "argument sig_op = %d is not a signal operation: allowed SHMEM_SIGNAL_SET (%d) "
+        "or SHMEM_SIGNAL_ADD (%d)",
+        sig_op, SHMEM_SIGNAL_SET, SHMEM_SIGNAL_ADD);
+}
+
+void fail_null_pe_list(const char *routine, std::size_t npes) {
+  fatal(routine, "argument target_pes is NULL but npes = %zu", npes);
+}
+
+void fail_misaligned(const char *routine, const char *arg, const void *addr, std::size_t size) {
+  fatal(routine, "argument %s = %p is not aligned to its type's size %zu", arg, addr, size);
+}
+
+void fail_not_heap_block(const char *routine, const void *ptr) {
+  const Region &heap = memory::mapping.heap;
+  fatal(routine,
+        "argument ptr = %p is not a block returned by shmem_malloc and not yet "
+        "freed (the symmetric heap is [%p, %p))",
+        ptr, static_cast<void *>(heap.base), static_cast<void *>(heap.base + heap.size));
+}
+
+void fail_thread_level(const char *routine, int requested) {
+  fatal(routine,
+        "argument requested = %d is not a thread level: allowed "
+        "SHMEM_THREAD_SINGLE (0) to SHMEM_THREAD_MULTIPLE (3)",
+        requested);
+}
+
+void fail_not_team(const char *routine, shmem_team_t team) {
+  fatal(routine, "argument team = %p is not a valid team (destroyed, or never created)",
+        static_cast<void *>(team));
+}
+
+void fail_destroy_predefined(const char *routine, shmem_team_t team) {
+  fatal(routine, "argument team is %s: predefined teams cannot be destroyed",
+        team == SHMEM_TEAM_WORLD ? "SHMEM_TEAM_WORLD" : "SHMEM_TEAM_SHARED");
+}
+
+void fail_not_in_active_set(const char *routine, int start, int log_stride, int size) {
+  fatal(routine,
+        "PE %d is not in the active set PE_start = %d, logPE_stride = %d, "
+        "PE_size = %d: only its members may call",
+        rt.my_pe, start, log_stride, size);
+}
+
+const shmemi_team &require_team(const char *routine, shmem_team_t team) {
+  if (team == SHMEM_TEAM_INVALID) [[unlikely]]
+    fatal(routine, "argument team is SHMEM_TEAM_INVALID: allowed are SHMEM_TEAM_WORLD, "
+                   "SHMEM_TEAM_SHARED and teams from shmem_team_split_* that include this PE");
+  if (!team_valid(team)) [[unlikely]]
+    fail_not_team(routine, team);
+  return *team;
+}
+
+void require_team_destroyable(const char *routine, shmem_team_t team) {
+  if (team == SHMEM_TEAM_WORLD || team == SHMEM_TEAM_SHARED) [[unlikely]]
+    fail_destroy_predefined(routine, team);
+  if (!team_valid(team)) [[unlikely]]
+    fail_not_team(routine, team);
+}
+
+void require_team_config(const char *routine, const char *config_arg,
+                         const shmem_team_config_t *config, const char *mask_arg, long mask) {
+  require_config_mask(routine, mask_arg, mask);
+  if (!(mask & SHMEM_TEAM_NUM_CONTEXTS)) return;
+  if (config == nullptr)
+    fatal(routine, "argument %s is NULL but %s selects SHMEM_TEAM_NUM_CONTEXTS", config_arg,
+          mask_arg);
+  if (config->num_contexts < 0)
+    fatal(routine, "argument %s->num_contexts = %d is negative: allowed 0 or more", config_arg,
+          config->num_contexts);
+}
+
+void require_active_set(const char *routine, int start, int log_stride, int size) {
+  if (start < 0 || start >= rt.n_pes)
+    fatal(routine, "argument PE_start = %d is out of range: allowed 0 to %d", start, rt.n_pes - 1);
+  if (log_stride < 0 || log_stride > 30)
+    fatal(routine, "argument logPE_stride = %d is out of range: allowed 0 to 30", log_stride);
+  const long long stride = 1LL << log_stride;
+  const long long max_size = (rt.n_pes - 1 - start) / stride + 1;
+  if (size < 1 || size > max_size)
+    fatal(routine,
+          "argument PE_size = %d is out of range for PE_start = %d and logPE_stride "
+          "= %d with %d PEs: allowed 1 to %lld",
+          size, start, log_stride, rt.n_pes, max_size);
+}
+
 } // namespace shmemi

@@ -6,9 +6,11 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "core/context.hpp"
+#include "base/bytes.hpp"
 #include "base/report.hpp"
+#include "core/context.hpp"
 #include "core/runtime.hpp"
+#include "core/team.hpp"
 #include "memory/memory.hpp"
 #include "node/node.hpp"
 
@@ -82,6 +84,112 @@ inline int require_target(const char *routine, shmem_ctx_t ctx, int pe) {
 [[noreturn]] void fail_null_config(const char *routine, long mask);
 [[noreturn]] void fail_strides(const char *routine, std::ptrdiff_t dst, std::ptrdiff_t sst,
                                std::size_t bsize);
+
+[[noreturn]] void fail_too_large(const char *routine, const char *arg, std::size_t count,
+                                 std::size_t size);
+[[noreturn]] void fail_strided_extent(const char *routine, std::ptrdiff_t stride);
+[[noreturn]] void fail_root(const char *routine, int root, int n_pes);
+[[noreturn]] void fail_partial_overlap(const char *routine, const void *dest, const void *source,
+                                       std::size_t nbytes);
+[[noreturn]] void fail_unit_strides(const char *routine, std::ptrdiff_t dst, std::ptrdiff_t sst);
+[[noreturn]] void fail_sig_op(const char *routine, int sig_op);
+[[noreturn]] void fail_null_pe_list(const char *routine, std::size_t npes);
+[[noreturn]] void fail_misaligned(const char *routine, const char *arg, const void *addr,
+                                  std::size_t size);
+[[noreturn]] void fail_not_heap_block(const char *routine, const void *ptr);
+[[noreturn]] void fail_thread_level(const char *routine, int requested);
+[[noreturn]] void fail_not_team(const char *routine, shmem_team_t team);
+[[noreturn]] void fail_destroy_predefined(const char *routine, shmem_team_t team);
+[[noreturn]] void fail_not_in_active_set(const char *routine, int start, int log_stride, int size);
+
+// count * size, or a fatal error naming the routine and the argument.
+inline std::size_t require_bytes(const char *routine, const char *arg, std::size_t count,
+                                 std::size_t size) {
+  std::size_t out = 0;
+  if (!product_fits(count, size, out)) [[unlikely]]
+    fail_too_large(routine, arg, count, size);
+  return out;
+}
+
+// Bytes from the first to the end of the last of `count` (>= 1) elements
+// that are `stride` elements apart.
+inline std::size_t require_strided_bytes(const char *routine, std::size_t count,
+                                         std::ptrdiff_t stride, std::size_t elem_bytes) {
+  std::size_t elems = 0;
+  if (__builtin_mul_overflow(count - 1, static_cast<std::size_t>(stride), &elems) ||
+      __builtin_add_overflow(elems, std::size_t{1}, &elems)) [[unlikely]]
+    fail_strided_extent(routine, stride);
+  return require_bytes(routine, "nelems", elems, elem_bytes);
+}
+
+// A collective's root: a PE of the team or active set.
+inline void require_root(const char *routine, int root, int n_pes) {
+  if (root < 0 || root >= n_pes) [[unlikely]]
+    fail_root(routine, root, n_pes);
+}
+
+// Reductions and scans: "the same symmetric address, or ... do not overlap".
+inline void require_same_or_disjoint(const char *routine, const void *dest, const void *source,
+                                     std::size_t nbytes) {
+  const auto d = reinterpret_cast<std::uintptr_t>(dest);
+  const auto s = reinterpret_cast<std::uintptr_t>(source);
+  if (d != s && d < s + nbytes && s < d + nbytes) [[unlikely]]
+    fail_partial_overlap(routine, dest, source, nbytes);
+}
+
+// alltoalls: both strides at least 1 (in elements).
+inline void require_unit_strides(const char *routine, std::ptrdiff_t dst, std::ptrdiff_t sst) {
+  if (dst < 1 || sst < 1) [[unlikely]]
+    fail_unit_strides(routine, dst, sst);
+}
+
+// A signal operation: SHMEM_SIGNAL_SET or SHMEM_SIGNAL_ADD.
+inline void require_sig_op(const char *routine, int sig_op) {
+  if (sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD) [[unlikely]]
+    fail_sig_op(routine, sig_op);
+}
+
+// shmem_pe_quiet's target_pes: NULL only when npes is 0.
+inline void require_pe_list(const char *routine, const int *target_pes, std::size_t npes) {
+  if (target_pes == nullptr && npes != 0) [[unlikely]]
+    fail_null_pe_list(routine, npes);
+}
+
+// An AMO's dest: aligned to its type's size (a power of two).
+inline void require_aligned(const char *routine, const char *arg, const void *addr,
+                            std::size_t size) {
+  if ((reinterpret_cast<std::uintptr_t>(addr) & (size - 1)) != 0) [[unlikely]]
+    fail_misaligned(routine, arg, addr, size);
+}
+
+// shmem_free and shmem_realloc's ptr: a live block of the heap; returns
+// its offset in the heap.
+inline std::size_t require_heap_block(const char *routine, const void *ptr) {
+  const Region &heap = memory::mapping.heap;
+  const auto offset = static_cast<std::size_t>(static_cast<const char *>(ptr) - heap.base);
+  if (!heap.contains(ptr, 0) || memory::allocator().block_size(offset) == 0) [[unlikely]]
+    fail_not_heap_block(routine, ptr);
+  return offset;
+}
+
+// shmem_init_thread's requested: a thread level.
+inline void require_thread_level(const char *routine, int requested) {
+  if (requested < SHMEM_THREAD_SINGLE || requested > SHMEM_THREAD_MULTIPLE) [[unlikely]]
+    fail_thread_level(routine, requested);
+}
+
+// A team argument: a live team (SHMEM_TEAM_WORLD, SHMEM_TEAM_SHARED or one
+// split off and not destroyed).
+const shmemi_team &require_team(const char *routine, shmem_team_t team);
+// shmem_team_destroy's team: a live team, not a predefined one.
+void require_team_destroyable(const char *routine, shmem_team_t team);
+// A split's config and config_mask (their argument names differ between
+// the split routines): with SHMEM_TEAM_NUM_CONTEXTS, a config whose
+// num_contexts is 0 or more.
+void require_team_config(const char *routine, const char *config_arg,
+                         const shmem_team_config_t *config, const char *mask_arg, long mask);
+// An active set (PE_start, logPE_stride, PE_size) of the world's PEs.
+void require_active_set(const char *routine, int start, int log_stride, int size);
 
 // A count of type int (the active-set reductions' nreduce): 0 or more,
 // returned as a size_t.

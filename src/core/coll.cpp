@@ -14,34 +14,6 @@
 namespace shmemi {
 namespace {
 
-// Bytes from the first to the end of the last of `count` elements that are
-// `stride` elements apart.
-std::size_t strided_bytes(const char *routine, std::size_t count, std::ptrdiff_t stride,
-                          std::size_t elem_bytes) {
-  std::size_t elems = 0;
-  if (__builtin_mul_overflow(count - 1, static_cast<std::size_t>(stride), &elems) ||
-      __builtin_add_overflow(elems, std::size_t{1}, &elems)) [[unlikely]]
-    fatal(routine, "arguments nelems and stride %td address beyond size_t", stride);
-  return require_bytes(routine, "nelems", elems, elem_bytes);
-}
-
-void require_root(const char *routine, int root, int n_pes) {
-  if (root < 0 || root >= n_pes) [[unlikely]]
-    fatal(routine, "argument PE_root = %d is out of range: allowed 0 to %d", root, n_pes - 1);
-}
-
-// Reductions and scans: "the same symmetric address, or ... do not overlap".
-void require_same_or_disjoint(const char *routine, const void *dest, const void *source,
-                              std::size_t nbytes) {
-  const auto d = reinterpret_cast<std::uintptr_t>(dest);
-  const auto s = reinterpret_cast<std::uintptr_t>(source);
-  if (d != s && d < s + nbytes && s < d + nbytes) [[unlikely]]
-    fatal(routine,
-          "arguments dest = %p and source = %p overlap partially (%zu bytes each): "
-          "allowed are the same array or disjoint arrays",
-          dest, source, nbytes);
-}
-
 void started() { collectives_started.fetch_add(1, std::memory_order_relaxed); }
 
 // A team of one has nobody to wait for: its collectives complete at once.
@@ -145,13 +117,12 @@ void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, con
                    std::ptrdiff_t dst, std::ptrdiff_t sst, std::size_t nelems,
                    std::size_t elem_bytes, Mode mode) {
   const Call call(routine);
-  if (dst < 1 || sst < 1) [[unlikely]]
-    fatal(routine, "arguments dst = %td and sst = %td must both be at least 1", dst, sst);
+  require_unit_strides(routine, dst, sst);
   if (nelems == 0) return;
   const std::size_t count =
       require_bytes(routine, "nelems", nelems, static_cast<std::size_t>(team.size));
-  const std::size_t dest_bytes = strided_bytes(routine, count, dst, elem_bytes);
-  const std::size_t source_bytes = strided_bytes(routine, count, sst, elem_bytes);
+  const std::size_t dest_bytes = require_strided_bytes(routine, count, dst, elem_bytes);
+  const std::size_t source_bytes = require_strided_bytes(routine, count, sst, elem_bytes);
   require_disjoint(routine, "dest", dest, dest_bytes, "source", source, source_bytes);
   require_symmetric(routine, "dest", dest, dest_bytes);
   require_symmetric(routine, "source", source, source_bytes);

@@ -17,19 +17,6 @@ namespace {
 
 void *heap_address(std::size_t offset) { return memory::mapping.heap.base + offset; }
 
-std::size_t heap_offset(const char *routine, void *ptr) {
-  const std::size_t offset =
-      static_cast<std::size_t>(static_cast<char *>(ptr) - memory::mapping.heap.base);
-  if (!memory::mapping.heap.contains(ptr, 0) || memory::allocator().block_size(offset) == 0)
-      [[unlikely]]
-    fatal(routine,
-          "argument ptr = %p is not a block returned by shmem_malloc and not yet "
-          "freed (the symmetric heap is [%p, %p))",
-          ptr, static_cast<void *>(memory::mapping.heap.base),
-          static_cast<void *>(memory::mapping.heap.base + memory::mapping.heap.size));
-  return offset;
-}
-
 // A size above SIZE_MAX / 2 is no heap's: most likely a negative number
 // converted to size_t ((size_t)-8), which no heap size would satisfy.
 void report_exhausted(const char *routine, std::size_t size) {
@@ -100,7 +87,7 @@ void *heap_align(std::size_t alignment, std::size_t size, const char *routine) {
 void heap_free(void *ptr, const char *routine) {
   require_init(routine);
   if (ptr == nullptr) return;
-  const std::size_t offset = heap_offset(routine, ptr);
+  const std::size_t offset = require_heap_block(routine, ptr);
   barrier_all();
   memory::allocator().free(offset);
 }
@@ -113,7 +100,7 @@ void *heap_realloc(void *ptr, std::size_t size, const char *routine) {
     heap_free(ptr, routine);
     return nullptr;
   }
-  const std::size_t offset = heap_offset(routine, ptr);
+  const std::size_t offset = require_heap_block(routine, ptr);
   barrier_all(); // nobody may still be writing the old block
   void *result = ptr;
   if (!memory::allocator().resize(offset, size)) {

@@ -41,7 +41,7 @@ void fence(shmem_ctx_t ctx, const char *routine) {
 void pe_quiet(shmem_ctx_t ctx, const int *target_pes, std::size_t npes, const char *routine) {
   require_init(routine);
   if (npes == 0 || ctx == SHMEM_CTX_INVALID) return;
-  if (target_pes == nullptr) fatal(routine, "argument target_pes is NULL but npes = %zu", npes);
+  require_pe_list(routine, target_pes, npes);
   const Call call(routine);
   require_ctx(routine, ctx);
   const bool all = npes >= static_cast<std::size_t>(ctx->team->size);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "base/report.hpp"
+#include "core/checks.hpp"
 #include "core/coll.hpp"
 #include "core/context.hpp"
 #include "core/ending.hpp"
@@ -134,11 +135,7 @@ void start(int requested, const char *routine) {
 void runtime_init(int requested, int *provided, const char *routine) {
   const Call call(routine);
   static bool exit_hook = false;
-  if (requested < SHMEM_THREAD_SINGLE || requested > SHMEM_THREAD_MULTIPLE)
-    fatal(routine,
-          "argument requested = %d is not a thread level: allowed "
-          "SHMEM_THREAD_SINGLE (0) to SHMEM_THREAD_MULTIPLE (3)",
-          requested);
+  require_thread_level(routine, requested);
   if (rt.init_depth == 0) {
     started_in = getpid();
     start(requested, routine);

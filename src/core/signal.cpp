@@ -11,12 +11,8 @@ namespace shmemi {
 namespace {
 
 AmoOp signal_op(const char *routine, int sig_op) {
-  if (sig_op == SHMEM_SIGNAL_SET) return AmoOp::replace;
-  if (sig_op == SHMEM_SIGNAL_ADD) return AmoOp::sum;
-  fatal(routine,
-        "argument sig_op = %d is not a signal operation: allowed SHMEM_SIGNAL_SET (%d) "
-        "or SHMEM_SIGNAL_ADD (%d)",
-        sig_op, SHMEM_SIGNAL_SET, SHMEM_SIGNAL_ADD);
+  require_sig_op(routine, sig_op);
+  return sig_op == SHMEM_SIGNAL_SET ? AmoOp::replace : AmoOp::sum;
 }
 
 } // namespace

@@ -93,16 +93,9 @@ shmemi_team make_shared_team() {
 shmem_team_config_t team_config(const char *routine, const char *config_arg,
                                 const shmem_team_config_t *config, const char *mask_arg,
                                 long mask) {
-  require_config_mask(routine, mask_arg, mask);
+  require_team_config(routine, config_arg, config, mask_arg, mask);
   shmem_team_config_t out{}; // the defaults: num_contexts = 0
-  if (!(mask & SHMEM_TEAM_NUM_CONTEXTS)) return out;
-  if (config == nullptr)
-    fatal(routine, "argument %s is NULL but %s selects SHMEM_TEAM_NUM_CONTEXTS", config_arg,
-          mask_arg);
-  if (config->num_contexts < 0)
-    fatal(routine, "argument %s->num_contexts = %d is negative: allowed 0 or more", config_arg,
-          config->num_contexts);
-  out.num_contexts = config->num_contexts;
+  if (mask & SHMEM_TEAM_NUM_CONTEXTS) out.num_contexts = config->num_contexts;
   return out;
 }
 
@@ -121,26 +114,10 @@ std::unique_ptr<shmemi_team> take_team(const char *routine, shmem_team_t team) {
   auto &teams = registry.teams;
   const auto it =
       std::find_if(teams.begin(), teams.end(), [&](const auto &t) { return t.get() == team; });
-  if (it == teams.end())
-    fatal(routine, "argument team = %p is not a valid team (destroyed, or never created)",
-          static_cast<void *>(team));
+  if (it == teams.end()) fail_not_team(routine, team); // destroyed by another thread meanwhile
   std::unique_ptr<shmemi_team> owned = std::move(*it);
   teams.erase(it);
   return owned;
-}
-
-void check_active_set(const char *routine, int start, int log_stride, int size) {
-  if (start < 0 || start >= rt.n_pes)
-    fatal(routine, "argument PE_start = %d is out of range: allowed 0 to %d", start, rt.n_pes - 1);
-  if (log_stride < 0 || log_stride > 30)
-    fatal(routine, "argument logPE_stride = %d is out of range: allowed 0 to 30", log_stride);
-  const long long stride = 1LL << log_stride;
-  const long long max_size = (rt.n_pes - 1 - start) / stride + 1;
-  if (size < 1 || size > max_size)
-    fatal(routine,
-          "argument PE_size = %d is out of range for PE_start = %d and logPE_stride "
-          "= %d with %d PEs: allowed 1 to %lld",
-          size, start, log_stride, rt.n_pes, max_size);
 }
 
 } // namespace
@@ -151,16 +128,6 @@ bool team_valid(shmem_team_t team) {
   std::lock_guard<std::mutex> hold(registry.lock);
   return std::any_of(registry.teams.begin(), registry.teams.end(),
                      [&](const auto &t) { return t.get() == team; });
-}
-
-const shmemi_team &require_team(const char *routine, shmem_team_t team) {
-  if (team == SHMEM_TEAM_INVALID) [[unlikely]]
-    fatal(routine, "argument team is SHMEM_TEAM_INVALID: allowed are SHMEM_TEAM_WORLD, "
-                   "SHMEM_TEAM_SHARED and teams from shmem_team_split_* that include this PE");
-  if (!team_valid(team)) [[unlikely]]
-    fatal(routine, "argument team = %p is not a valid team (destroyed, or never created)",
-          static_cast<void *>(team));
-  return *team;
 }
 
 int team_split_strided(const char *routine, shmem_team_t parent, int start, int stride, int size,
@@ -217,9 +184,7 @@ int team_split_2d(const char *routine, shmem_team_t parent, int xrange, AxisConf
 void team_destroy(const char *routine, shmem_team_t team) {
   const Call call(routine);
   if (team == SHMEM_TEAM_INVALID) return;
-  if (team == SHMEM_TEAM_WORLD || team == SHMEM_TEAM_SHARED)
-    fatal(routine, "argument team is %s: predefined teams cannot be destroyed",
-          team == SHMEM_TEAM_WORLD ? "SHMEM_TEAM_WORLD" : "SHMEM_TEAM_SHARED");
+  require_team_destroyable(routine, team);
   std::unique_ptr<shmemi_team> gone = take_team(routine, team);
   coll_complete_if_started(gone.get());
   contexts_of_team_stop(gone.get());
@@ -232,13 +197,10 @@ namespace {
 // An active set not met last: checked, then found or made.
 [[gnu::noinline]] const shmemi_team &find_active_set(const char *routine, int PE_start,
                                                      int logPE_stride, int PE_size) {
-  check_active_set(routine, PE_start, logPE_stride, PE_size);
+  require_active_set(routine, PE_start, logPE_stride, PE_size);
   const int stride = PE_size == 1 ? 1 : 1 << logPE_stride;
   if (team_index({PE_start, stride, PE_size}, rt.my_pe) < 0)
-    fatal(routine,
-          "PE %d is not in the active set PE_start = %d, logPE_stride = %d, "
-          "PE_size = %d: only its members may call",
-          rt.my_pe, PE_start, logPE_stride, PE_size);
+    fail_not_in_active_set(routine, PE_start, logPE_stride, PE_size);
   std::lock_guard<std::mutex> hold(registry.lock);
   std::unique_ptr<shmemi_team> &set = registry.active_sets[{PE_start, stride, PE_size}];
   if (!set) {

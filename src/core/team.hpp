@@ -14,7 +14,6 @@ void teams_stop();
 bool team_valid(shmem_team_t team);
 // The team behind a handle passed to `routine`; SHMEM_TEAM_INVALID or a
 // handle of no live team ends the job with a message naming the routine.
-const shmemi_team &require_team(const char *routine, shmem_team_t team);
 
 // The split routines of section 9.4: 0 on success, nonzero (and
 // SHMEM_TEAM_INVALID handles) when the arguments name no valid team.

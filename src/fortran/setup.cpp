@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/checks.hpp"
 #include "fortran/entry.hpp"
 
 using namespace shmemi;
@@ -16,9 +17,7 @@ using namespace shmemi::fortran;
 namespace shmemi::fortran {
 
 std::size_t count(const char *routine, const char *arg, fint value) {
-  if (value < 0) [[unlikely]]
-    fatal(routine, "argument %s = %d is negative: allowed 0 to %d", arg, value, INT32_MAX);
-  return static_cast<std::size_t>(value);
+  return require_count(routine, arg, value);
 }
 
 } // namespace shmemi::fortran
