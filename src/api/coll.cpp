@@ -106,7 +106,7 @@ SHMEMI_ENTRY(int, shmem_team_sync)(shmem_team_t team) noexcept {
 // default context are complete": quiet, then the set meets.
 SHMEMI_ENTRY(void, shmem_barrier)(int PE_start, int logPE_stride, int PE_size, long *) noexcept {
   const shmemi_team &set = collective_set("shmem_barrier", {PE_start, logPE_stride, PE_size});
-  quiet(SHMEM_CTX_DEFAULT, "shmem_barrier");
+  quiet("shmem_barrier", SHMEM_CTX_DEFAULT);
   coll_sync(set);
 }
 

@@ -13,7 +13,7 @@ SHMEMI_ENTRY(int, shmem_ctx_create)(long options, shmem_ctx_t *ctx) noexcept {
   const char *const routine = "shmem_ctx_create";
   require_init(routine);
   require_ctx_out(routine, ctx);
-  return context_create(SHMEM_TEAM_WORLD, options, ctx, routine);
+  return context_create(routine, SHMEM_TEAM_WORLD, options, ctx);
 }
 
 SHMEMI_ENTRY(int, shmem_team_create_ctx)
@@ -23,7 +23,7 @@ SHMEMI_ENTRY(int, shmem_team_create_ctx)
   require_ctx_out(routine, ctx);
   if (team == SHMEM_TEAM_INVALID) return 1;
   require_team(routine, team);
-  return context_create(team, options, ctx, routine);
+  return context_create(routine, team, options, ctx);
 }
 
 SHMEMI_ENTRY(void, shmem_ctx_destroy)(shmem_ctx_t ctx) noexcept {
@@ -63,12 +63,12 @@ SHMEMI_ENTRY(void, shmem_ctx_session_stop)(shmem_ctx_t ctx) noexcept {
 }
 
 SHMEMI_ENTRY(void, shmem_pe_quiet)(const int *target_pes, size_t npes) noexcept {
-  pe_quiet(SHMEM_CTX_DEFAULT, target_pes, npes, "shmem_pe_quiet");
+  pe_quiet("shmem_pe_quiet", SHMEM_CTX_DEFAULT, target_pes, npes);
 }
 
 SHMEMI_ENTRY(void, shmem_ctx_pe_quiet)
 (shmem_ctx_t ctx, const int *target_pes, size_t npes) noexcept {
-  pe_quiet(ctx, target_pes, npes, "shmem_ctx_pe_quiet");
+  pe_quiet("shmem_ctx_pe_quiet", ctx, target_pes, npes);
 }
 
 } // extern "C"

@@ -5,15 +5,15 @@
 extern "C" {
 
 SHMEMI_ENTRY(void, shmem_set_lock)(long *lock) noexcept {
-  shmemi::lock_set(lock, "shmem_set_lock");
+  shmemi::lock_set("shmem_set_lock", lock);
 }
 
 SHMEMI_ENTRY(int, shmem_test_lock)(long *lock) noexcept {
-  return shmemi::lock_test(lock, "shmem_test_lock");
+  return shmemi::lock_test("shmem_test_lock", lock);
 }
 
 SHMEMI_ENTRY(void, shmem_clear_lock)(long *lock) noexcept {
-  shmemi::lock_clear(lock, "shmem_clear_lock");
+  shmemi::lock_clear("shmem_clear_lock", lock);
 }
 
 } // extern "C"

@@ -9,26 +9,26 @@ using namespace shmemi;
 extern "C" {
 
 SHMEMI_ENTRY(void *, shmem_malloc)(size_t size) noexcept {
-  return heap_malloc(size, "shmem_malloc");
+  return heap_malloc("shmem_malloc", size);
 }
 
 // The hints are performance advice; every block here serves every use.
 SHMEMI_ENTRY(void *, shmem_malloc_with_hints)(size_t size, long) noexcept {
-  return heap_malloc(size, "shmem_malloc_with_hints");
+  return heap_malloc("shmem_malloc_with_hints", size);
 }
 
 SHMEMI_ENTRY(void *, shmem_calloc)(size_t count, size_t size) noexcept {
-  return heap_calloc(count, size, "shmem_calloc");
+  return heap_calloc("shmem_calloc", count, size);
 }
 
 SHMEMI_ENTRY(void *, shmem_align)(size_t alignment, size_t size) noexcept {
-  return heap_align(alignment, size, "shmem_align");
+  return heap_align("shmem_align", alignment, size);
 }
 
-SHMEMI_ENTRY(void, shmem_free)(void *ptr) noexcept { heap_free(ptr, "shmem_free"); }
+SHMEMI_ENTRY(void, shmem_free)(void *ptr) noexcept { heap_free("shmem_free", ptr); }
 
 SHMEMI_ENTRY(void *, shmem_realloc)(void *ptr, size_t size) noexcept {
-  return heap_realloc(ptr, size, "shmem_realloc");
+  return heap_realloc("shmem_realloc", ptr, size);
 }
 
 // Extensions (shmemx.h): queries that communicate with nobody.

@@ -8,13 +8,13 @@ using namespace shmemi;
 
 extern "C" {
 
-SHMEMI_ENTRY(void, shmem_quiet)(void) noexcept { quiet(SHMEM_CTX_DEFAULT, "shmem_quiet"); }
+SHMEMI_ENTRY(void, shmem_quiet)(void) noexcept { quiet("shmem_quiet", SHMEM_CTX_DEFAULT); }
 
-SHMEMI_ENTRY(void, shmem_ctx_quiet)(shmem_ctx_t ctx) noexcept { quiet(ctx, "shmem_ctx_quiet"); }
+SHMEMI_ENTRY(void, shmem_ctx_quiet)(shmem_ctx_t ctx) noexcept { quiet("shmem_ctx_quiet", ctx); }
 
-SHMEMI_ENTRY(void, shmem_fence)(void) noexcept { fence(SHMEM_CTX_DEFAULT, "shmem_fence"); }
+SHMEMI_ENTRY(void, shmem_fence)(void) noexcept { fence("shmem_fence", SHMEM_CTX_DEFAULT); }
 
-SHMEMI_ENTRY(void, shmem_ctx_fence)(shmem_ctx_t ctx) noexcept { fence(ctx, "shmem_ctx_fence"); }
+SHMEMI_ENTRY(void, shmem_ctx_fence)(shmem_ctx_t ctx) noexcept { fence("shmem_ctx_fence", ctx); }
 
 SHMEMI_ENTRY(void, shmem_barrier_all)(void) noexcept {
   require_init("shmem_barrier_all");

@@ -18,9 +18,9 @@ StridedElems blocks(const char *routine, ptrdiff_t dst, ptrdiff_t sst, size_t bs
   return {dst, sst, bsize, nblocks};
 }
 
-template <class T> T get_value(shmem_ctx_t ctx, const T *source, int pe, const char *routine) {
+template <class T> T get_value(const char *routine, shmem_ctx_t ctx, const T *source, int pe) {
   T value;
-  rma_get(ctx, &value, source, 1, sizeof(T), pe, blocking, routine);
+  rma_get(routine, ctx, &value, source, 1, sizeof(T), pe, blocking);
   return value;
 }
 
@@ -35,32 +35,32 @@ template <class T> T get_value(shmem_ctx_t ctx, const T *source, int pe, const c
 // The routines every element size has: typed, SIZE and mem forms.
 #define SHMEMI_DEF_CONTIG(PUT, GET, PUT_NBI, GET_NBI, T, E)                                        \
   SHMEMI_DEF_PAIR(void, PUT, SHMEMI_CONTIG(T),                                                     \
-                  rma_put(ctx, dest, source, nelems, E, pe, blocking, routine))                    \
+                  rma_put(routine, ctx, dest, source, nelems, E, pe, blocking))                    \
   SHMEMI_DEF_PAIR(void, GET, SHMEMI_CONTIG(T),                                                     \
-                  rma_get(ctx, dest, source, nelems, E, pe, blocking, routine))                    \
+                  rma_get(routine, ctx, dest, source, nelems, E, pe, blocking))                    \
   SHMEMI_DEF_PAIR(void, PUT_NBI, SHMEMI_CONTIG(T),                                                 \
-                  rma_put(ctx, dest, source, nelems, E, pe, nbi, routine))                         \
+                  rma_put(routine, ctx, dest, source, nelems, E, pe, nbi))                         \
   SHMEMI_DEF_PAIR(void, GET_NBI, SHMEMI_CONTIG(T),                                                 \
-                  rma_get(ctx, dest, source, nelems, E, pe, nbi, routine))
+                  rma_get(routine, ctx, dest, source, nelems, E, pe, nbi))
 
 #define SHMEMI_DEF_STRIDED(IPUT, IGET, IBPUT, IBGET, T, E)                                         \
   SHMEMI_DEF_PAIR(void, IPUT, SHMEMI_STRIDED(T),                                                   \
-                  rma_put_strided(ctx, dest, source, {dst, sst, 1, nelems}, E, pe, routine))       \
+                  rma_put_strided(routine, ctx, dest, source, {dst, sst, 1, nelems}, E, pe))       \
   SHMEMI_DEF_PAIR(void, IGET, SHMEMI_STRIDED(T),                                                   \
-                  rma_get_strided(ctx, dest, source, {dst, sst, 1, nelems}, E, pe, routine))       \
+                  rma_get_strided(routine, ctx, dest, source, {dst, sst, 1, nelems}, E, pe))       \
   SHMEMI_DEF_PAIR(void, IBPUT, SHMEMI_BLOCKED(T),                                                  \
-                  rma_put_strided(ctx, dest, source, blocks(routine, dst, sst, bsize, nblocks), E, \
-                                  pe, routine))                                                    \
+                  rma_put_strided(routine, ctx, dest, source,                                      \
+                                  blocks(routine, dst, sst, bsize, nblocks), E, pe))               \
   SHMEMI_DEF_PAIR(void, IBGET, SHMEMI_BLOCKED(T),                                                  \
-                  rma_get_strided(ctx, dest, source, blocks(routine, dst, sst, bsize, nblocks), E, \
-                                  pe, routine))
+                  rma_get_strided(routine, ctx, dest, source,                                      \
+                                  blocks(routine, dst, sst, bsize, nblocks), E, pe))
 
 #define SHMEMI_DEF_RMA_TYPED(A, T, N)                                                              \
   SHMEMI_DEF_CONTIG(N##_put, N##_get, N##_put_nbi, N##_get_nbi, T, sizeof(T))                      \
   SHMEMI_DEF_STRIDED(N##_iput, N##_iget, N##_ibput, N##_ibget, T, sizeof(T))                       \
   SHMEMI_DEF_PAIR(void, N##_p, (T * dest, T value, int pe),                                        \
-                  rma_put(ctx, dest, &value, 1, sizeof(T), pe, blocking, routine))                 \
-  SHMEMI_DEF_PAIR(T, N##_g, (const T *source, int pe), get_value(ctx, source, pe, routine))
+                  rma_put(routine, ctx, dest, &value, 1, sizeof(T), pe, blocking))                 \
+  SHMEMI_DEF_PAIR(T, N##_g, (const T *source, int pe), get_value(routine, ctx, source, pe))
 
 // put8 ... put128 and their relatives: the size goes after the verb.
 #define SHMEMI_DEF_RMA_SIZED(A, BITS, BYTES)                                                       \

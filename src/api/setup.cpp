@@ -12,11 +12,11 @@ using namespace shmemi;
 extern "C" {
 
 SHMEMI_ENTRY(void, shmem_init)(void) noexcept {
-  runtime_init(SHMEM_THREAD_SINGLE, nullptr, "shmem_init");
+  runtime_init("shmem_init", SHMEM_THREAD_SINGLE, nullptr);
 }
 
 SHMEMI_ENTRY(int, shmem_init_thread)(int requested, int *provided) noexcept {
-  runtime_init(requested, provided, "shmem_init_thread");
+  runtime_init("shmem_init_thread", requested, provided);
   return 0;
 }
 

@@ -196,7 +196,7 @@ std::vector<std::string> unknown_variables(const char *const *env) {
   return unknown;
 }
 
-void config_report(const Config &config, const char *const *env, const char *routine) {
+void config_report(const char *routine, const Config &config, const char *const *env) {
   reporter.backtrace = config.backtrace;
   if (reporter.my_pe != 0) return;
   for (const std::string &name : unknown_variables(env)) {

@@ -99,6 +99,6 @@ std::vector<std::string> unknown_variables(const char *const *env);
 // Once the PE has its number: fatal errors print a backtrace if
 // config.backtrace, and PE 0 warns about every unknown variable of `env`
 // (suggesting the closest known name).
-void config_report(const Config &config, const char *const *env, const char *routine);
+void config_report(const char *routine, const Config &config, const char *const *env);
 
 } // namespace shmemi

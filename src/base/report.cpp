@@ -16,7 +16,7 @@ namespace {
 
 // The routine as the user called it: the Fortran name in upper case, and
 // the C routine that reports if that is another one.
-void caller(char *out, std::size_t size, const char *routine) {
+void caller(const char *routine, char *out, std::size_t size) {
   const Call *called = Call::program_call();
   if (called == nullptr || !called->from_fortran()) {
     std::snprintf(out, size, "%s", routine);
@@ -37,7 +37,7 @@ void caller(char *out, std::size_t size, const char *routine) {
 void vreport(const char *routine, const char *fmt, va_list args) {
   char text[1024], who[256];
   std::vsnprintf(text, sizeof text, fmt, args);
-  caller(who, sizeof who, routine);
+  caller(routine, who, sizeof who);
   if (reporter.my_pe >= 0)
     std::fprintf(stderr, "[shmem PE %d] %s: %s\n", reporter.my_pe, who, text);
   else

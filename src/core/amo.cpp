@@ -9,8 +9,8 @@
 
 namespace shmemi {
 
-void amo(shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result, int pe, Completion c,
-         const char *routine) {
+void amo(const char *routine, shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result,
+         int pe, Completion c) {
   const int world = require_target(routine, ctx, pe);
   const SymAddr at = require_symmetric(routine, "dest", dest, args.size);
   require_aligned(routine, "dest", dest, args.size);

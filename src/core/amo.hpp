@@ -35,35 +35,35 @@ struct AmoArgs {
   const void *compare;
 };
 
-void amo(shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result, int pe, Completion c,
-         const char *routine);
+void amo(const char *routine, shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result,
+         int pe, Completion c);
 
 // Blocking and fetching: returns the old value.
 template <class T>
-T amo_fetch(shmem_ctx_t ctx, const T *dest, AmoOp op, T operand, T compare, int pe,
-            const char *routine) {
+T amo_fetch(const char *routine, shmem_ctx_t ctx, const T *dest, AmoOp op, T operand, T compare,
+            int pe) {
   T old;
   const T *cond = op == AmoOp::cswap ? &compare : nullptr;
-  amo(ctx, dest, {op, amo_type_of<T>(), sizeof(T), &operand, cond}, &old, pe, Completion::local,
-      routine);
+  amo(routine, ctx, dest, {op, amo_type_of<T>(), sizeof(T), &operand, cond}, &old, pe,
+      Completion::local);
   return old;
 }
 
 // Not fetching: complete at the next quiet.
 template <class T>
-void amo_post(shmem_ctx_t ctx, T *dest, AmoOp op, T operand, int pe, const char *routine) {
-  amo(ctx, dest, {op, amo_type_of<T>(), sizeof(T), &operand, nullptr}, nullptr, pe,
-      Completion::deferred, routine);
+void amo_post(const char *routine, shmem_ctx_t ctx, T *dest, AmoOp op, T operand, int pe) {
+  amo(routine, ctx, dest, {op, amo_type_of<T>(), sizeof(T), &operand, nullptr}, nullptr, pe,
+      Completion::deferred);
 }
 
 // Fetching, non-blocking: *fetch holds the old value after the next quiet.
 template <class T>
-void amo_nbi(shmem_ctx_t ctx, T *fetch, const T *dest, AmoOp op, T operand, T compare, int pe,
-             const char *routine) {
+void amo_nbi(const char *routine, shmem_ctx_t ctx, T *fetch, const T *dest, AmoOp op, T operand,
+             T compare, int pe) {
   require_buffer(routine, "fetch", fetch, sizeof(T));
   const T *cond = op == AmoOp::cswap ? &compare : nullptr;
-  amo(ctx, dest, {op, amo_type_of<T>(), sizeof(T), &operand, cond}, fetch, pe, Completion::deferred,
-      routine);
+  amo(routine, ctx, dest, {op, amo_type_of<T>(), sizeof(T), &operand, cond}, fetch, pe,
+      Completion::deferred);
 }
 
 } // namespace shmemi

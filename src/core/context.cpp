@@ -29,7 +29,7 @@ void release(shmemi_ctx &ctx) {
 
 } // namespace
 
-int context_create(shmemi_team *team, long options, shmem_ctx_t *out, const char *routine) {
+int context_create(const char *routine, shmemi_team *team, long options, shmem_ctx_t *out) {
   if (options & ~known_options) {
     warn(routine,
          "argument options = %#lx has bits of no context option: allowed are 0 and "

@@ -29,7 +29,7 @@ namespace shmemi {
 // shmem_ctx_create and shmem_team_create_ctx (safe from several threads):
 // 0 and the context in *out, or nonzero (and a warning naming `routine`)
 // for options no context has.
-int context_create(shmemi_team *team, long options, shmem_ctx_t *out, const char *routine);
+int context_create(const char *routine, shmemi_team *team, long options, shmem_ctx_t *out);
 // Completes the operations of a context made by context_create and frees
 // it; false if `ctx` is not one (never made, or destroyed already).
 bool context_destroy(shmem_ctx_t ctx);

@@ -43,16 +43,16 @@ template <class Word> struct Lock {
   const char *routine;
 
   Word fetch(int pe) const {
-    return amo_fetch<Word>(SHMEM_CTX_DEFAULT, word, AmoOp::fetch, 0, 0, pe, routine);
+    return amo_fetch<Word>(routine, SHMEM_CTX_DEFAULT, word, AmoOp::fetch, 0, 0, pe);
   }
   Word cswap(int pe, Word expected, Word desired) const {
-    return amo_fetch<Word>(SHMEM_CTX_DEFAULT, word, AmoOp::cswap, desired, expected, pe, routine);
+    return amo_fetch<Word>(routine, SHMEM_CTX_DEFAULT, word, AmoOp::cswap, desired, expected, pe);
   }
   void band(int pe, Word mask) const {
-    amo_fetch<Word>(SHMEM_CTX_DEFAULT, word, AmoOp::band, mask, 0, pe, routine);
+    amo_fetch<Word>(routine, SHMEM_CTX_DEFAULT, word, AmoOp::band, mask, 0, pe);
   }
   void bor(int pe, Word bits) const {
-    amo_fetch<Word>(SHMEM_CTX_DEFAULT, word, AmoOp::bor, bits, 0, pe, routine);
+    amo_fetch<Word>(routine, SHMEM_CTX_DEFAULT, word, AmoOp::bor, bits, 0, pe);
   }
   Word next_of_mine() const { return (fetch(rt.my_pe) & F::next_mask) >> F::next_shift; }
   // Replaces the home PE's tail field: `from` (or any value if from < 0) by
@@ -69,7 +69,7 @@ template <class Word> struct Lock {
   }
 };
 
-template <class Word> Lock<Word> lock_of(Word *lock, const char *routine) {
+template <class Word> Lock<Word> lock_of(const char *routine, Word *lock) {
   constexpr int max_pes = Fields<Word>::max_pes;
   require_init(routine);
   if (rt.n_pes > max_pes) fatal(routine, "locks support at most %d PEs", max_pes);
@@ -80,10 +80,10 @@ template <class Word> Lock<Word> lock_of(Word *lock, const char *routine) {
 
 } // namespace
 
-template <class Word> void lock_set(Word *lock, const char *routine) {
+template <class Word> void lock_set(const char *routine, Word *lock) {
   const Call call(routine);
   using F = Fields<Word>;
-  const Lock<Word> l = lock_of(lock, routine);
+  const Lock<Word> l = lock_of(routine, lock);
   l.band(rt.my_pe, static_cast<Word>(~F::next_mask));
   l.bor(rt.my_pe, F::waiting_bit);
   const Word prev = l.swap_tail(-1, l.self);
@@ -96,10 +96,10 @@ template <class Word> void lock_set(Word *lock, const char *routine) {
   transport::quiet(transport::default_channel());
 }
 
-template <class Word> int lock_test(Word *lock, const char *routine) {
+template <class Word> int lock_test(const char *routine, Word *lock) {
   const Call call(routine);
   using F = Fields<Word>;
-  const Lock<Word> l = lock_of(lock, routine);
+  const Lock<Word> l = lock_of(routine, lock);
   if ((l.fetch(l.home) & F::tail_mask) != 0) return 1;
   l.band(rt.my_pe, static_cast<Word>(~(F::next_mask | F::waiting_bit)));
   if (l.swap_tail(0, l.self) != 0) return 1;
@@ -107,10 +107,10 @@ template <class Word> int lock_test(Word *lock, const char *routine) {
   return 0;
 }
 
-template <class Word> void lock_clear(Word *lock, const char *routine) {
+template <class Word> void lock_clear(const char *routine, Word *lock) {
   const Call call(routine);
   using F = Fields<Word>;
-  const Lock<Word> l = lock_of(lock, routine);
+  const Lock<Word> l = lock_of(routine, lock);
   transport::quiet(transport::default_channel()); // the critical section's updates land before the
                                                   // next owner runs
   Word next = l.next_of_mine();
@@ -122,11 +122,11 @@ template <class Word> void lock_clear(Word *lock, const char *routine) {
   l.band(static_cast<int>(next - 1), static_cast<Word>(~F::waiting_bit));
 }
 
-template void lock_set(long *, const char *);
-template int lock_test(long *, const char *);
-template void lock_clear(long *, const char *);
-template void lock_set(std::int32_t *, const char *);
-template int lock_test(std::int32_t *, const char *);
-template void lock_clear(std::int32_t *, const char *);
+template void lock_set(const char *, long *);
+template int lock_test(const char *, long *);
+template void lock_clear(const char *, long *);
+template void lock_set(const char *, std::int32_t *);
+template int lock_test(const char *, std::int32_t *);
+template void lock_clear(const char *, std::int32_t *);
 
 } // namespace shmemi

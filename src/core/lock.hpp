@@ -6,9 +6,9 @@
 namespace shmemi {
 
 // Defined for Word = long and std::int32_t (core/lock.cpp).
-template <class Word> void lock_set(Word *lock, const char *routine);
+template <class Word> void lock_set(const char *routine, Word *lock);
 // 0 if the lock was free and now belongs to this PE, else 1 (nothing changed).
-template <class Word> int lock_test(Word *lock, const char *routine);
-template <class Word> void lock_clear(Word *lock, const char *routine);
+template <class Word> int lock_test(const char *routine, Word *lock);
+template <class Word> void lock_clear(const char *routine, Word *lock);
 
 } // namespace shmemi

@@ -52,11 +52,11 @@ void *allocate(const char *routine, std::size_t size, std::size_t align, bool ze
 
 } // namespace
 
-void *heap_malloc(std::size_t size, const char *routine) {
+void *heap_malloc(const char *routine, std::size_t size) {
   return allocate(routine, size, memory::HeapAllocator::min_align);
 }
 
-void *heap_calloc(std::size_t count, std::size_t size, const char *routine) {
+void *heap_calloc(const char *routine, std::size_t count, std::size_t size) {
   require_init(routine);
   std::size_t bytes = 0;
   if (!product_fits(count, size, bytes)) {
@@ -68,7 +68,7 @@ void *heap_calloc(std::size_t count, std::size_t size, const char *routine) {
 
 // Every PE's heap base is aligned to memory::heap_alignment, the limit;
 // the spec's answer to an alignment it cannot give is NULL.
-void *heap_align(std::size_t alignment, std::size_t size, const char *routine) {
+void *heap_align(const char *routine, std::size_t alignment, std::size_t size) {
   require_init(routine);
   const std::size_t limit = memory::heap_alignment(memory::mapping.heap.size);
   const bool power_of_two = alignment != 0 && (alignment & (alignment - 1)) == 0;
@@ -84,7 +84,7 @@ void *heap_align(std::size_t alignment, std::size_t size, const char *routine) {
   return allocate(routine, size, alignment);
 }
 
-void heap_free(void *ptr, const char *routine) {
+void heap_free(const char *routine, void *ptr) {
   require_init(routine);
   if (ptr == nullptr) return;
   const std::size_t offset = require_heap_block(routine, ptr);
@@ -93,11 +93,11 @@ void heap_free(void *ptr, const char *routine) {
 }
 
 // In place when the block can grow or shrink there, else moved.
-void *heap_realloc(void *ptr, std::size_t size, const char *routine) {
+void *heap_realloc(const char *routine, void *ptr, std::size_t size) {
   require_init(routine);
-  if (ptr == nullptr) return heap_malloc(size, routine);
+  if (ptr == nullptr) return heap_malloc(routine, size);
   if (size == 0) {
-    heap_free(ptr, routine);
+    heap_free(routine, ptr);
     return nullptr;
   }
   const std::size_t offset = require_heap_block(routine, ptr);

@@ -7,11 +7,11 @@
 
 namespace shmemi {
 
-void *heap_malloc(std::size_t size, const char *routine);
-void *heap_calloc(std::size_t count, std::size_t size, const char *routine);
-void *heap_align(std::size_t alignment, std::size_t size, const char *routine);
-void heap_free(void *ptr, const char *routine);
-void *heap_realloc(void *ptr, std::size_t size, const char *routine);
+void *heap_malloc(const char *routine, std::size_t size);
+void *heap_calloc(const char *routine, std::size_t count, std::size_t size);
+void *heap_align(const char *routine, std::size_t alignment, std::size_t size);
+void heap_free(const char *routine, void *ptr);
+void *heap_realloc(const char *routine, void *ptr, std::size_t size);
 // The heap's bytes, and the largest block heap_malloc can return now.
 std::size_t heap_size(const char *routine);
 std::size_t heap_available(const char *routine);

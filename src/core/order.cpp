@@ -9,7 +9,7 @@ namespace {
 
 // The context's channel after the checks; null for SHMEM_CTX_INVALID, on
 // which the spec makes these routines no-ops.
-transport::Channel *channel_of(shmem_ctx_t ctx, const char *routine) {
+transport::Channel *channel_of(const char *routine, shmem_ctx_t ctx) {
   require_init(routine);
   if (ctx == SHMEM_CTX_INVALID) return nullptr;
   require_ctx(routine, ctx);
@@ -18,8 +18,8 @@ transport::Channel *channel_of(shmem_ctx_t ctx, const char *routine) {
 
 } // namespace
 
-void quiet(shmem_ctx_t ctx, const char *routine) {
-  transport::Channel *channel = channel_of(ctx, routine);
+void quiet(const char *routine, shmem_ctx_t ctx) {
+  transport::Channel *channel = channel_of(routine, ctx);
   if (channel == nullptr) return;
   const Call call(routine);
   transport::quiet(*channel);
@@ -29,8 +29,8 @@ void quiet(shmem_ctx_t ctx, const char *routine) {
                                                                                        : ctx->team);
 }
 
-void fence(shmem_ctx_t ctx, const char *routine) {
-  transport::Channel *channel = channel_of(ctx, routine);
+void fence(const char *routine, shmem_ctx_t ctx) {
+  transport::Channel *channel = channel_of(routine, ctx);
   if (channel == nullptr) return;
   const Call call(routine);
   transport::fence(*channel);
@@ -38,7 +38,7 @@ void fence(shmem_ctx_t ctx, const char *routine) {
 
 // One flush per PE, or one quiet of the channel when the list is as long as
 // the context's team (no more calls than the flushes).
-void pe_quiet(shmem_ctx_t ctx, const int *target_pes, std::size_t npes, const char *routine) {
+void pe_quiet(const char *routine, shmem_ctx_t ctx, const int *target_pes, std::size_t npes) {
   require_init(routine);
   if (npes == 0 || ctx == SHMEM_CTX_INVALID) return;
   require_pe_list(routine, target_pes, npes);

@@ -14,14 +14,14 @@ namespace shmemi {
 
 // Spec: on SHMEM_CTX_INVALID, ctx_quiet, ctx_fence and ctx_pe_quiet perform
 // no operation.
-void quiet(shmem_ctx_t ctx, const char *routine);
+void quiet(const char *routine, shmem_ctx_t ctx);
 // Orders the channel's operations to each PE (transport::fence; over MPI,
 // which orders only accumulates, it completes them).
-void fence(shmem_ctx_t ctx, const char *routine);
+void fence(const char *routine, shmem_ctx_t ctx);
 // Completes the channel's operations to the given PEs of the context's
 // team, one flush per PE; a list as long as the team (or longer) gets one
 // quiet of the channel instead, which completes them to every PE. With
 // npes 0 only the initialization is checked.
-void pe_quiet(shmem_ctx_t ctx, const int *target_pes, std::size_t npes, const char *routine);
+void pe_quiet(const char *routine, shmem_ctx_t ctx, const int *target_pes, std::size_t npes);
 
 } // namespace shmemi

@@ -39,9 +39,9 @@ void copy_strided(void *dest, const void *source, const transport::Strided &s) {
 
 } // namespace
 
-void rma_contiguous(Direction dir, shmem_ctx_t ctx, void *dest, const void *source,
-                    std::size_t nelems, std::size_t elem_bytes, int pe, Completion c,
-                    const char *routine) {
+void rma_contiguous(const char *routine, Direction dir, shmem_ctx_t ctx, void *dest,
+                    const void *source, std::size_t nelems, std::size_t elem_bytes, int pe,
+                    Completion c) {
   const int world = require_target(routine, ctx, pe);
   const std::size_t n = require_bytes(routine, "nelems", nelems, elem_bytes);
   if (n == 0) return;
@@ -59,8 +59,8 @@ void rma_contiguous(Direction dir, shmem_ctx_t ctx, void *dest, const void *sour
     transport::get(*ctx->channel, dest, at, n, world, c);
 }
 
-void rma_strided(Direction dir, shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
-                 std::size_t elem_bytes, int pe, const char *routine) {
+void rma_strided(const char *routine, Direction dir, shmem_ctx_t ctx, void *dest,
+                 const void *source, StridedElems shape, std::size_t elem_bytes, int pe) {
   const int world = require_target(routine, ctx, pe);
   const transport::Strided s = to_bytes(routine, shape, elem_bytes);
   if (s.nblocks == 0 || s.block_bytes == 0) return;

@@ -14,17 +14,17 @@ using transport::Completion;
 enum class Direction { put, get };
 
 // nelems elements of elem_bytes each, dest remote for a put, source for a get.
-void rma_contiguous(Direction dir, shmem_ctx_t ctx, void *dest, const void *source,
-                    std::size_t nelems, std::size_t elem_bytes, int pe, Completion c,
-                    const char *routine);
+void rma_contiguous(const char *routine, Direction dir, shmem_ctx_t ctx, void *dest,
+                    const void *source, std::size_t nelems, std::size_t elem_bytes, int pe,
+                    Completion c);
 
-inline void rma_put(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
-                    std::size_t elem_bytes, int pe, Completion c, const char *routine) {
-  rma_contiguous(Direction::put, ctx, dest, source, nelems, elem_bytes, pe, c, routine);
+inline void rma_put(const char *routine, shmem_ctx_t ctx, void *dest, const void *source,
+                    std::size_t nelems, std::size_t elem_bytes, int pe, Completion c) {
+  rma_contiguous(routine, Direction::put, ctx, dest, source, nelems, elem_bytes, pe, c);
 }
-inline void rma_get(shmem_ctx_t ctx, void *dest, const void *source, std::size_t nelems,
-                    std::size_t elem_bytes, int pe, Completion c, const char *routine) {
-  rma_contiguous(Direction::get, ctx, dest, source, nelems, elem_bytes, pe, c, routine);
+inline void rma_get(const char *routine, shmem_ctx_t ctx, void *dest, const void *source,
+                    std::size_t nelems, std::size_t elem_bytes, int pe, Completion c) {
+  rma_contiguous(routine, Direction::get, ctx, dest, source, nelems, elem_bytes, pe, c);
 }
 
 // Strides and block length in elements, as the spec's iput/ibput take them.
@@ -34,16 +34,16 @@ struct StridedElems {
   std::size_t bsize;
   std::size_t nblocks;
 };
-void rma_strided(Direction dir, shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
-                 std::size_t elem_bytes, int pe, const char *routine);
+void rma_strided(const char *routine, Direction dir, shmem_ctx_t ctx, void *dest,
+                 const void *source, StridedElems shape, std::size_t elem_bytes, int pe);
 
-inline void rma_put_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
-                            std::size_t elem_bytes, int pe, const char *routine) {
-  rma_strided(Direction::put, ctx, dest, source, shape, elem_bytes, pe, routine);
+inline void rma_put_strided(const char *routine, shmem_ctx_t ctx, void *dest, const void *source,
+                            StridedElems shape, std::size_t elem_bytes, int pe) {
+  rma_strided(routine, Direction::put, ctx, dest, source, shape, elem_bytes, pe);
 }
-inline void rma_get_strided(shmem_ctx_t ctx, void *dest, const void *source, StridedElems shape,
-                            std::size_t elem_bytes, int pe, const char *routine) {
-  rma_strided(Direction::get, ctx, dest, source, shape, elem_bytes, pe, routine);
+inline void rma_get_strided(const char *routine, shmem_ctx_t ctx, void *dest, const void *source,
+                            StridedElems shape, std::size_t elem_bytes, int pe) {
+  rma_strided(routine, Direction::get, ctx, dest, source, shape, elem_bytes, pe);
 }
 
 } // namespace shmemi

@@ -96,7 +96,7 @@ transport::StartRequest start_request(int requested) {
           off ? Progress::off : config.progress, static_cast<unsigned>(config.progress_interval)};
 }
 
-void start(int requested, const char *routine) {
+void start(const char *routine, int requested) {
   std::string error; // reported once the PE has its number
   const bool config_ok = config_load(process_env, rt.config, &error);
   const transport::Identity id = transport::start(start_request(requested));
@@ -105,7 +105,7 @@ void start(int requested, const char *routine) {
   reporter.debug = rt.config.debug;
   rt.n_pes = id.n_pes;
   if (!config_ok) fatal(routine, "%s", error.c_str());
-  config_report(rt.config, environ, routine);
+  config_report(routine, rt.config, environ);
   rt.thread_level = std::min(requested, id.thread_provided);
   if (rt.thread_level == SHMEM_THREAD_MULTIPLE) transport::allow_concurrent_calls();
   if (rt.thread_level < requested && rt.my_pe == 0)
@@ -132,13 +132,13 @@ void start(int requested, const char *routine) {
 
 } // namespace
 
-void runtime_init(int requested, int *provided, const char *routine) {
+void runtime_init(const char *routine, int requested, int *provided) {
   const Call call(routine);
   static bool exit_hook = false;
   require_thread_level(routine, requested);
   if (rt.init_depth == 0) {
     started_in = getpid();
-    start(requested, routine);
+    start(routine, requested);
   }
   ++rt.init_depth;
   if (!exit_hook) exit_hook = on_exit(at_process_exit, nullptr) == 0;

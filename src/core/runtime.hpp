@@ -16,7 +16,7 @@ struct Runtime {
 extern Runtime rt;
 
 // shmem_init_thread: the first call starts everything, later ones nest.
-void runtime_init(int requested, int *provided, const char *routine);
+void runtime_init(const char *routine, int requested, int *provided);
 // shmem_finalize: the call matching the first init releases everything.
 void runtime_finalize();
 

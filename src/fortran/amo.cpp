@@ -10,7 +10,7 @@ using namespace shmemi;
 using namespace shmemi::fortran;
 
 #define SHMEMI_F_AMO(T, OP, OPERAND, COMPARE)                                                      \
-  amo_fetch<T>(SHMEM_CTX_DEFAULT, dest, AmoOp::OP, OPERAND, COMPARE, *pe, routine)
+  amo_fetch<T>(routine, SHMEM_CTX_DEFAULT, dest, AmoOp::OP, OPERAND, COMPARE, *pe)
 
 // swap, fetch and set: every kind.
 #define SHMEMI_F_DEF_AMO_ANY(P, T, FTYPE)                                                          \
@@ -18,7 +18,7 @@ using namespace shmemi::fortran;
                SHMEMI_F_AMO(T, replace, *value, T()))                                              \
   SHMEMI_F_DEF(T, P##_fetch, (const T *dest, const fint *pe), SHMEMI_F_AMO(T, fetch, T(), T()))    \
   SHMEMI_F_DEF(void, P##_set, (T * dest, const T *value, const fint *pe),                          \
-               amo_post<T>(SHMEM_CTX_DEFAULT, dest, AmoOp::replace, *value, *pe, routine))
+               amo_post<T>(routine, SHMEM_CTX_DEFAULT, dest, AmoOp::replace, *value, *pe))
 
 // The rest: integers only.
 #define SHMEMI_F_DEF_AMO_INT(P, T, FTYPE)                                                          \
@@ -29,9 +29,9 @@ using namespace shmemi::fortran;
                SHMEMI_F_AMO(T, sum, *value, T()))                                                  \
   SHMEMI_F_DEF(T, P##_finc, (T * dest, const fint *pe), SHMEMI_F_AMO(T, sum, T(1), T()))           \
   SHMEMI_F_DEF(void, P##_add, (T * dest, const T *value, const fint *pe),                          \
-               amo_post<T>(SHMEM_CTX_DEFAULT, dest, AmoOp::sum, *value, *pe, routine))             \
+               amo_post<T>(routine, SHMEM_CTX_DEFAULT, dest, AmoOp::sum, *value, *pe))             \
   SHMEMI_F_DEF(void, P##_inc, (T * dest, const fint *pe),                                          \
-               amo_post<T>(SHMEM_CTX_DEFAULT, dest, AmoOp::sum, T(1), *pe, routine))
+               amo_post<T>(routine, SHMEM_CTX_DEFAULT, dest, AmoOp::sum, T(1), *pe))
 
 SHMEMI_F_AMO_INTS(SHMEMI_F_DEF_AMO_INT)
 SHMEMI_F_AMO_REALS(SHMEMI_F_DEF_AMO_ANY)
@@ -60,6 +60,6 @@ void wait_until(std::int64_t *ivar, int cmp, std::int64_t value) {
 SHMEMI_F_WAITS(SHMEMI_F_DEF_WAIT)
 
 // Locks are default INTEGERs in Fortran: a 32-bit lock word.
-SHMEMI_F_DEF(void, shmem_set_lock, (fint * lock), lock_set(lock, routine))
-SHMEMI_F_DEF(void, shmem_clear_lock, (fint * lock), lock_clear(lock, routine))
-SHMEMI_F_DEF(fint, shmem_test_lock, (fint * lock), lock_test(lock, routine))
+SHMEMI_F_DEF(void, shmem_set_lock, (fint * lock), lock_set(routine, lock))
+SHMEMI_F_DEF(void, shmem_clear_lock, (fint * lock), lock_clear(routine, lock))
+SHMEMI_F_DEF(fint, shmem_test_lock, (fint * lock), lock_test(routine, lock))

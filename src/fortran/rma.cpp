@@ -15,14 +15,14 @@ constexpr Completion nbi = Completion::deferred;
 
 void contiguous(const char *routine, Direction dir, void *dest, const void *source,
                 const fint *nelems, std::size_t bits, const fint *pe, Completion c) {
-  rma_contiguous(dir, SHMEM_CTX_DEFAULT, dest, source, count(routine, "nelems", *nelems), bits / 8,
-                 *pe, c, routine);
+  rma_contiguous(routine, dir, SHMEM_CTX_DEFAULT, dest, source, count(routine, "nelems", *nelems),
+                 bits / 8, *pe, c);
 }
 
 void strided(const char *routine, Direction dir, void *dest, const void *source, const fint *dst,
              const fint *sst, const fint *nelems, std::size_t bits, const fint *pe) {
-  rma_strided(dir, SHMEM_CTX_DEFAULT, dest, source,
-              {*dst, *sst, 1, count(routine, "nelems", *nelems)}, bits / 8, *pe, routine);
+  rma_strided(routine, dir, SHMEM_CTX_DEFAULT, dest, source,
+              {*dst, *sst, 1, count(routine, "nelems", *nelems)}, bits / 8, *pe);
 }
 
 } // namespace

@@ -83,7 +83,7 @@ bool first_of_node() {
 // What the heap got, on every PE with SHMEM_DEBUG, and with SHMEM_INFO
 // (PE 0); a warning, once a node, where huge pages were asked for and
 // none were had.
-void say_pages(const Config &config, const char *routine) {
+void say_pages(const char *routine, const Config &config) {
   debug(routine, "heap: %s", mapping.pages.why.c_str());
   if (config.info && mapping.my_pe == 0)
     std::printf("PE 0's symmetric heap: %s\n", mapping.pages.why.c_str());
@@ -105,7 +105,7 @@ void start(int my_pe, int n_pes, const Needs &needs, const Config &config) {
   mapping.heaps = mapping.new_memory ? map_node_heaps(mapping.layout, mapping.pages, config,
                                                       nodes.pes, my_pe, n_pes)
                                      : allocate_by_mpi(config, n_pes);
-  say_pages(config, Call::routine_or(__func__));
+  say_pages(Call::routine_or(__func__), config);
   mapping.heap = {mapping.heaps[static_cast<std::size_t>(my_pe)], needs.heap_bytes};
   mapping.statics = static_data_region();
   const auto node_pes = std::count_if(mapping.heaps.begin(), mapping.heaps.end(),

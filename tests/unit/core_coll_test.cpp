@@ -189,10 +189,10 @@ TEST_F(CollOnNode, NonblockingReductionStartsOnTheTransport) {
   EXPECT_EQ(count("reduce"), 1u);
   EXPECT_EQ(count("complete"), 0u);
   EXPECT_EQ(shmemi::collectives_started.load(), 1u);
-  shmemi::quiet(SHMEM_CTX_DEFAULT, "shmem_quiet");
+  shmemi::quiet("shmem_quiet", SHMEM_CTX_DEFAULT);
   EXPECT_EQ(count("complete"), 1u);
   EXPECT_EQ(shmemi::collectives_started.load(), 0u);
-  shmemi::quiet(SHMEM_CTX_DEFAULT, "shmem_quiet"); // nothing left: no second call
+  shmemi::quiet("shmem_quiet", SHMEM_CTX_DEFAULT); // nothing left: no second call
   EXPECT_EQ(count("complete"), 1u);
 }
 
@@ -200,15 +200,15 @@ TEST_F(CollOnNode, NonblockingReductionStartsOnTheTransport) {
 TEST_F(CollMixed, ContextQuietCompletesItsTeamsCollectives) {
   const shmem_team_t team = split(1, 1, 3);
   shmem_ctx_t ctx = SHMEM_CTX_INVALID;
-  ASSERT_EQ(shmemi::context_create(team, 0, &ctx, "shmem_team_create_ctx"), 0);
+  ASSERT_EQ(shmemi::context_create("shmem_team_create_ctx", team, 0, &ctx), 0);
   shmemi::coll_broadcast("shmemx_broadcastmem_nbi", *team, heap_at(64), heap_at(0), 16, 1, 0,
                          shmemi::RootDest::updated, shmemi::Mode::nonblocking);
   shmemi::coll_alltoall("shmemx_alltoallmem_nbi", *SHMEM_TEAM_WORLD, heap_at(256), heap_at(0), 1, 1,
                         8, 1, shmemi::Mode::nonblocking);
-  shmemi::quiet(ctx, "shmem_ctx_quiet");
+  shmemi::quiet("shmem_ctx_quiet", ctx);
   EXPECT_EQ(only("complete").comm, team->comm);
   EXPECT_EQ(shmemi::collectives_started.load(), 1u);
-  shmemi::quiet(SHMEM_CTX_DEFAULT, "shmem_quiet");
+  shmemi::quiet("shmem_quiet", SHMEM_CTX_DEFAULT);
   EXPECT_EQ(shmemi::collectives_started.load(), 0u);
   shmemi::context_destroy(ctx);
 }
@@ -219,7 +219,7 @@ TEST_F(CollMixed, NonblockingCollectChecksTheTotal) {
   shmemi::coll_collect("shmemx_collectmem_nbi", *SHMEM_TEAM_WORLD, heap_at(64), heap_at(0), 4, 1,
                        false, shmemi::Mode::nonblocking);
   EXPECT_STREQ(heap_at(64 + 4), "pe1");
-  shmemi::quiet(SHMEM_CTX_DEFAULT, "shmem_quiet");
+  shmemi::quiet("shmem_quiet", SHMEM_CTX_DEFAULT);
   EXPECT_EQ(shmemi::collectives_started.load(), 0u);
 }
 

@@ -21,7 +21,7 @@ protected:
 
   static shmem_ctx_t create(shmemi_team *team = SHMEM_TEAM_WORLD, long options = 0) {
     shmem_ctx_t ctx = SHMEM_CTX_INVALID;
-    EXPECT_EQ(shmemi::context_create(team, options, &ctx, "shmem_ctx_create"), 0);
+    EXPECT_EQ(shmemi::context_create("shmem_ctx_create", team, options, &ctx), 0);
     return ctx;
   }
   static std::vector<const Channel *> channels_of(const char *what) {
@@ -57,26 +57,26 @@ TEST_F(Contexts, QuietCompletesOnlyThatContextsChannel) {
   const shmem_ctx_t a = create();
   create();
   fake::clear_calls();
-  shmemi::quiet(a, "shmem_ctx_quiet");
+  shmemi::quiet("shmem_ctx_quiet", a);
   EXPECT_EQ(channels_of("quiet"), std::vector<const Channel *>{a->channel});
   EXPECT_EQ(fake::calls().size(), 1u);
-  shmemi::fence(a, "shmem_ctx_fence");
+  shmemi::fence("shmem_ctx_fence", a);
   EXPECT_EQ(channels_of("fence"), std::vector<const Channel *>{a->channel});
 }
 
 TEST_F(Contexts, QuietOfTheDefaultContext) {
   create();
   fake::clear_calls();
-  shmemi::quiet(SHMEM_CTX_DEFAULT, "shmem_quiet");
+  shmemi::quiet("shmem_quiet", SHMEM_CTX_DEFAULT);
   EXPECT_EQ(channels_of("quiet"),
             std::vector<const Channel *>{&shmemi::transport::default_channel()});
 }
 
 TEST_F(Contexts, InvalidContextIsNoOperation) {
-  shmemi::quiet(SHMEM_CTX_INVALID, "shmem_ctx_quiet");
-  shmemi::fence(SHMEM_CTX_INVALID, "shmem_ctx_fence");
+  shmemi::quiet("shmem_ctx_quiet", SHMEM_CTX_INVALID);
+  shmemi::fence("shmem_ctx_fence", SHMEM_CTX_INVALID);
   const int pe = 1;
-  shmemi::pe_quiet(SHMEM_CTX_INVALID, &pe, 1, "shmem_ctx_pe_quiet");
+  shmemi::pe_quiet("shmem_ctx_pe_quiet", SHMEM_CTX_INVALID, &pe, 1);
   EXPECT_TRUE(fake::calls().empty());
 }
 
@@ -99,7 +99,7 @@ TEST_F(Contexts, PeQuietFlushesEachPe) {
   const shmem_ctx_t ctx = create();
   fake::clear_calls();
   const int pes[] = {1, 3};
-  shmemi::pe_quiet(ctx, pes, 2, "shmem_ctx_pe_quiet");
+  shmemi::pe_quiet("shmem_ctx_pe_quiet", ctx, pes, 2);
   const std::vector<fake::Call> flushes = fake::calls_of("flush");
   ASSERT_EQ(flushes.size(), 2u);
   EXPECT_EQ(flushes[0].pe, 1);
@@ -118,7 +118,7 @@ TEST_F(Contexts, PeQuietTranslatesTeamPes) {
   const shmem_ctx_t ctx = create(even);
   fake::clear_calls();
   const int pe = 1;
-  shmemi::pe_quiet(ctx, &pe, 1, "shmem_ctx_pe_quiet");
+  shmemi::pe_quiet("shmem_ctx_pe_quiet", ctx, &pe, 1);
   const std::vector<fake::Call> flushes = fake::calls_of("flush");
   ASSERT_EQ(flushes.size(), 1u);
   EXPECT_EQ(flushes[0].pe, 2);
@@ -128,14 +128,14 @@ TEST_F(Contexts, PeQuietOfEveryPeIsOneQuiet) {
   const shmem_ctx_t ctx = create();
   fake::clear_calls();
   const int pes[] = {0, 1, 2, 3};
-  shmemi::pe_quiet(ctx, pes, 4, "shmem_ctx_pe_quiet");
+  shmemi::pe_quiet("shmem_ctx_pe_quiet", ctx, pes, 4);
   EXPECT_EQ(count("flush"), 0u);
   EXPECT_EQ(channels_of("quiet"), std::vector<const Channel *>{ctx->channel});
 }
 
 TEST_F(Contexts, UnknownOptionsMakeNoContext) {
   shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;
-  EXPECT_NE(shmemi::context_create(SHMEM_TEAM_WORLD, 1L << 20, &ctx, "shmem_ctx_create"), 0);
+  EXPECT_NE(shmemi::context_create("shmem_ctx_create", SHMEM_TEAM_WORLD, 1L << 20, &ctx), 0);
   EXPECT_EQ(ctx, SHMEM_CTX_DEFAULT); // untouched
   EXPECT_EQ(count("channel_open"), 0u);
 }
@@ -176,7 +176,7 @@ TEST_F(ContextsAllOnNode, NoChannelsWhereEverythingIsMapped) {
   start(coretest::job(0, 2));
   EXPECT_FALSE(shmemi::node::waiting.poll_every_round);
   shmem_ctx_t ctx = SHMEM_CTX_INVALID;
-  ASSERT_EQ(shmemi::context_create(SHMEM_TEAM_WORLD, 0, &ctx, "shmem_ctx_create"), 0);
+  ASSERT_EQ(shmemi::context_create("shmem_ctx_create", SHMEM_TEAM_WORLD, 0, &ctx), 0);
   EXPECT_EQ(ctx->channel, &shmemi::transport::default_channel());
 }
 

@@ -22,8 +22,8 @@ protected:
 
 TEST_F(Errors, PeOutOfRangeNamesRoutineAndArgument) {
   const int value = 0;
-  EXPECT_EXIT(shmemi::rma_put(SHMEM_CTX_DEFAULT, heap_at(0), &value, 1, sizeof value, 4,
-                              Completion::local, "shmem_int_p"),
+  EXPECT_EXIT(shmemi::rma_put("shmem_int_p", SHMEM_CTX_DEFAULT, heap_at(0), &value, 1, sizeof value,
+                              4, Completion::local),
               ExitedWithCode(1),
               "\\[shmem PE 1\\] shmem_int_p: argument pe = 4 is out of range: allowed 0 to 3");
 }
@@ -35,17 +35,17 @@ TEST_F(Errors, PeOutOfTheContextsTeam) {
                                        nullptr, 0, &team),
             0);
   shmem_ctx_t ctx = SHMEM_CTX_INVALID;
-  ASSERT_EQ(shmemi::context_create(team, 0, &ctx, "shmem_team_create_ctx"), 0);
+  ASSERT_EQ(shmemi::context_create("shmem_team_create_ctx", team, 0, &ctx), 0);
   const int pe = 2;
-  EXPECT_EXIT(shmemi::pe_quiet(ctx, &pe, 1, "shmem_ctx_pe_quiet"), ExitedWithCode(1),
+  EXPECT_EXIT(shmemi::pe_quiet("shmem_ctx_pe_quiet", ctx, &pe, 1), ExitedWithCode(1),
               "shmem_ctx_pe_quiet: argument pe = 2 is out of range: allowed 0 to 1");
 }
 
 TEST_F(Errors, NonSymmetricDestination) {
   const auto private_memory = std::make_unique<long>(0);
   const long value = 1;
-  EXPECT_EXIT(shmemi::rma_put(SHMEM_CTX_DEFAULT, private_memory.get(), &value, 1, sizeof value, 0,
-                              Completion::local, "shmem_long_p"),
+  EXPECT_EXIT(shmemi::rma_put("shmem_long_p", SHMEM_CTX_DEFAULT, private_memory.get(), &value, 1,
+                              sizeof value, 0, Completion::local),
               ExitedWithCode(1),
               "shmem_long_p: argument dest = 0x[0-9a-f]+ \\(8 bytes\\) is not a symmetric "
               "address: allowed are the symmetric heap");
@@ -55,8 +55,8 @@ TEST_F(Errors, NonSymmetricDestination) {
 TEST_F(Errors, StackDestinationIsNamedLocal) {
   long local = 0;
   const long value = 1;
-  EXPECT_EXIT(shmemi::rma_put(SHMEM_CTX_DEFAULT, &local, &value, 1, sizeof value, 0,
-                              Completion::local, "shmem_long_p"),
+  EXPECT_EXIT(shmemi::rma_put("shmem_long_p", SHMEM_CTX_DEFAULT, &local, &value, 1, sizeof value, 0,
+                              Completion::local),
               ExitedWithCode(1),
               "shmem_long_p: argument dest = 0x[0-9a-f]+ \\(8 bytes\\) is a local variable \\(on "
               "the stack\\), not a symmetric address: declare it static or global, or allocate "
@@ -71,12 +71,12 @@ TEST_F(Errors, PredefinedTeamCannotBeDestroyed) {
 
 TEST_F(Errors, CallsAfterFinalize) {
   shmemi::runtime_finalize();
-  EXPECT_EXIT(shmemi::quiet(SHMEM_CTX_DEFAULT, "shmem_quiet"), ExitedWithCode(1),
+  EXPECT_EXIT(shmemi::quiet("shmem_quiet", SHMEM_CTX_DEFAULT), ExitedWithCode(1),
               "shmem_quiet: called while the library is not initialized");
 }
 
 TEST_F(Errors, BadThreadLevel) {
-  EXPECT_EXIT(shmemi::runtime_init(7, nullptr, "shmem_init_thread"), ExitedWithCode(1),
+  EXPECT_EXIT(shmemi::runtime_init("shmem_init_thread", 7, nullptr), ExitedWithCode(1),
               "shmem_init_thread: argument requested = 7 is not a thread level");
 }
 

@@ -94,7 +94,7 @@ protected:
     fake::configure(config);
     fake::on_poll(peers_keep_pace);
     int provided = -1;
-    shmemi::runtime_init(SHMEM_THREAD_SINGLE, &provided, "shmem_init");
+    shmemi::runtime_init("shmem_init", SHMEM_THREAD_SINGLE, &provided);
     ASSERT_EQ(provided, SHMEM_THREAD_SINGLE);
     fake::clear_calls();
   }

@@ -29,8 +29,8 @@ protected:
     return v;
   }
   static void put_ints(void *dest, const int *src, std::size_t n, int pe) {
-    shmemi::rma_put(SHMEM_CTX_DEFAULT, dest, src, n, sizeof(int), pe, Completion::local,
-                    "shmem_int_put");
+    shmemi::rma_put("shmem_int_put", SHMEM_CTX_DEFAULT, dest, src, n, sizeof(int), pe,
+                    Completion::local);
   }
 };
 
@@ -44,7 +44,7 @@ TEST_F(Routing, PutToAPeOnThisNodeIsACopy) {
 TEST_F(Routing, GetFromThisNodeIsACopy) {
   std::memcpy(fake::heap_of(0) + 64, "mapped", 7);
   char dest[7] = {};
-  shmemi::rma_get(SHMEM_CTX_DEFAULT, dest, heap_at(64), 7, 1, 0, Completion::local, "shmem_getmem");
+  shmemi::rma_get("shmem_getmem", SHMEM_CTX_DEFAULT, dest, heap_at(64), 7, 1, 0, Completion::local);
   EXPECT_STREQ(dest, "mapped");
   EXPECT_TRUE(fake::calls().empty());
 }
@@ -67,8 +67,8 @@ TEST_F(Routing, PutOffTheNodeGoesThroughTheDefaultChannel) {
 TEST_F(Routing, GetOffTheNode) {
   std::memcpy(fake::heap_of(2) + 40, "remote", 7);
   char dest[7] = {};
-  shmemi::rma_get(SHMEM_CTX_DEFAULT, dest, heap_at(40), 7, 1, 2, Completion::deferred,
-                  "shmem_getmem_nbi");
+  shmemi::rma_get("shmem_getmem_nbi", SHMEM_CTX_DEFAULT, dest, heap_at(40), 7, 1, 2,
+                  Completion::deferred);
   EXPECT_STREQ(dest, "remote");
   const std::vector<fake::Call> gets = fake::calls_of("get");
   ASSERT_EQ(gets.size(), 1u);
@@ -78,8 +78,8 @@ TEST_F(Routing, GetOffTheNode) {
 
 TEST_F(Routing, GlobalVariableOffTheNodeIsInTheStaticSpace) {
   const long value = 42;
-  shmemi::rma_put(SHMEM_CTX_DEFAULT, &global_words[3], &value, 1, sizeof value, 2,
-                  Completion::local, "shmem_long_p");
+  shmemi::rma_put("shmem_long_p", SHMEM_CTX_DEFAULT, &global_words[3], &value, 1, sizeof value, 2,
+                  Completion::local);
   const std::vector<fake::Call> puts = fake::calls_of("put");
   ASSERT_EQ(puts.size(), 1u);
   EXPECT_EQ(puts[0].space, Space::statics);
@@ -101,11 +101,11 @@ TEST_F(Routing, TeamContextTranslatesThePeAndUsesItsChannel) {
                                        nullptr, 0, &odd),
             0);
   shmem_ctx_t ctx = SHMEM_CTX_INVALID;
-  ASSERT_EQ(shmemi::context_create(odd, 0, &ctx, "shmem_team_create_ctx"), 0);
+  ASSERT_EQ(shmemi::context_create("shmem_team_create_ctx", odd, 0, &ctx), 0);
   fake::clear_calls();
   const int one = 1;
-  shmemi::rma_put(ctx, heap_at(8), &one, 1, sizeof one, 1, Completion::local, "shmem_ctx_int_p");
-  shmemi::rma_put(ctx, heap_at(8), &one, 1, sizeof one, 0, Completion::local, "shmem_ctx_int_p");
+  shmemi::rma_put("shmem_ctx_int_p", ctx, heap_at(8), &one, 1, sizeof one, 1, Completion::local);
+  shmemi::rma_put("shmem_ctx_int_p", ctx, heap_at(8), &one, 1, sizeof one, 0, Completion::local);
   const std::vector<fake::Call> puts = fake::calls_of("put");
   ASSERT_EQ(puts.size(), 1u); // team PE 0 is this PE: a copy
   EXPECT_EQ(puts[0].pe, 3);
@@ -117,10 +117,10 @@ TEST_F(Routing, TeamContextTranslatesThePeAndUsesItsChannel) {
 TEST_F(Routing, StridedPutOffTheNodeAndOnIt) {
   const std::vector<int> src = numbers();
   const shmemi::StridedElems every_other{2, 1, 1, 4};
-  shmemi::rma_put_strided(SHMEM_CTX_DEFAULT, heap_at(128), src.data(), every_other, sizeof(int), 3,
-                          "shmem_int_iput");
-  shmemi::rma_put_strided(SHMEM_CTX_DEFAULT, heap_at(128), src.data(), every_other, sizeof(int), 0,
-                          "shmem_int_iput");
+  shmemi::rma_put_strided("shmem_int_iput", SHMEM_CTX_DEFAULT, heap_at(128), src.data(),
+                          every_other, sizeof(int), 3);
+  shmemi::rma_put_strided("shmem_int_iput", SHMEM_CTX_DEFAULT, heap_at(128), src.data(),
+                          every_other, sizeof(int), 0);
   const std::vector<fake::Call> puts = fake::calls_of("put_strided");
   ASSERT_EQ(puts.size(), 1u);
   EXPECT_EQ(puts[0].pe, 3);
@@ -140,8 +140,8 @@ TEST_F(Routing, StridedGetWithNegativeStride) {
   int *there = reinterpret_cast<int *>(fake::heap_of(2) + 1024);
   for (int i = 0; i < 8; ++i) there[i] = 10 * i;
   int dest[3] = {};
-  shmemi::rma_get_strided(SHMEM_CTX_DEFAULT, dest, heap_at(1024 + 6 * sizeof(int)), {1, -3, 1, 3},
-                          sizeof(int), 2, "shmem_int_iget");
+  shmemi::rma_get_strided("shmem_int_iget", SHMEM_CTX_DEFAULT, dest,
+                          heap_at(1024 + 6 * sizeof(int)), {1, -3, 1, 3}, sizeof(int), 2);
   EXPECT_EQ(dest[0], 60);
   EXPECT_EQ(dest[1], 30);
   EXPECT_EQ(dest[2], 0);
@@ -154,10 +154,11 @@ TEST_F(Routing, StridedGetWithNegativeStride) {
 // memory, goes through the transport (one mechanism per location).
 TEST_F(Routing, AmosGoThroughTheTransportUnlessAllPesShareTheNode) {
   long *word = reinterpret_cast<long *>(heap_at(0));
-  shmemi::amo_post<long>(SHMEM_CTX_DEFAULT, word, shmemi::AmoOp::sum, 5, 0,
-                         "shmem_long_atomic_add");
-  const int old = shmemi::amo_fetch<int>(SHMEM_CTX_DEFAULT, reinterpret_cast<int *>(heap_at(8)),
-                                         shmemi::AmoOp::fetch, 0, 0, 3, "shmem_int_atomic_fetch");
+  shmemi::amo_post<long>("shmem_long_atomic_add", SHMEM_CTX_DEFAULT, word, shmemi::AmoOp::sum, 5,
+                         0);
+  const int old =
+      shmemi::amo_fetch<int>("shmem_int_atomic_fetch", SHMEM_CTX_DEFAULT,
+                             reinterpret_cast<int *>(heap_at(8)), shmemi::AmoOp::fetch, 0, 0, 3);
   EXPECT_EQ(old, 0);
   const std::vector<fake::Call> amos = fake::calls_of("amo");
   ASSERT_EQ(amos.size(), 2u);
@@ -178,12 +179,12 @@ TEST_F(RoutingAllOnNode, AmosAreCpuAtomicsOnPeerHeaps) {
   long *peer = reinterpret_cast<long *>(fake::heap_of(2) + 16);
   *peer = 40;
   long *word = reinterpret_cast<long *>(heap_at(16));
-  EXPECT_EQ(shmemi::amo_fetch<long>(SHMEM_CTX_DEFAULT, word, shmemi::AmoOp::sum, 2, 0, 2,
-                                    "shmem_long_atomic_fetch_add"),
+  EXPECT_EQ(shmemi::amo_fetch<long>("shmem_long_atomic_fetch_add", SHMEM_CTX_DEFAULT, word,
+                                    shmemi::AmoOp::sum, 2, 0, 2),
             40);
   EXPECT_EQ(*peer, 42);
-  EXPECT_EQ(shmemi::amo_fetch<long>(SHMEM_CTX_DEFAULT, word, shmemi::AmoOp::cswap, 7, 42, 2,
-                                    "shmem_long_atomic_compare_swap"),
+  EXPECT_EQ(shmemi::amo_fetch<long>("shmem_long_atomic_compare_swap", SHMEM_CTX_DEFAULT, word,
+                                    shmemi::AmoOp::cswap, 7, 42, 2),
             42);
   EXPECT_EQ(*peer, 7);
   EXPECT_TRUE(fake::calls().empty());
@@ -192,8 +193,8 @@ TEST_F(RoutingAllOnNode, AmosAreCpuAtomicsOnPeerHeaps) {
 TEST_F(RoutingAllOnNode, PutsToEveryPeAreCopies) {
   for (int pe = 0; pe < 4; ++pe) {
     const int value = 9 + pe;
-    shmemi::rma_put(SHMEM_CTX_DEFAULT, heap_at(4), &value, 1, sizeof value, pe, Completion::local,
-                    "shmem_int_p");
+    shmemi::rma_put("shmem_int_p", SHMEM_CTX_DEFAULT, heap_at(4), &value, 1, sizeof value, pe,
+                    Completion::local);
   }
   for (int pe = 0; pe < 4; ++pe) EXPECT_EQ(*reinterpret_cast<int *>(fake::heap_of(pe) + 4), 9 + pe);
   EXPECT_TRUE(fake::calls().empty());
