@@ -2,7 +2,10 @@
 # carries the Fortran-callable routines (they are C++); shmem.fh is
 # generated from shmem.h and src/fortran/table.hpp at build time and
 # installed as include/shmem.fh and include/mpp/shmem.fh, with
-# include/shmem_long.fh, which declares every function's type. Where a Fortran
+# include/shmem_long.fh, which declares every function's type, and that long
+# form again as shmem.fh and mpp/shmem.fh in include/shmem/long-header, the
+# directory that oshfort --long-header puts first on the include path (for
+# programs that include shmem.fh and declare no function). Where a Fortran
 # compiler is found (SHMEM_FORTRAN), oshfort is installed and the Fortran
 # tests are built.
 include(CheckLanguage)
@@ -18,21 +21,31 @@ add_executable(shmem_make_fh src/fortran/make_fh.cpp)
 target_include_directories(shmem_make_fh PRIVATE ${PROJECT_SOURCE_DIR}/include
                            ${PROJECT_SOURCE_DIR}/src)
 set(SHMEM_FH_DIR ${PROJECT_BINARY_DIR}/include)
+# The long header's directory, relative to the include directory (oshfort's
+# template uses it too).
+set(SHMEM_FH_LONG_SUBDIR shmem/long-header)
+set(fh_long_dir ${SHMEM_FH_DIR}/${SHMEM_FH_LONG_SUBDIR})
 set(SHMEM_FH_FILES ${SHMEM_FH_DIR}/shmem.fh ${SHMEM_FH_DIR}/mpp/shmem.fh
-    ${SHMEM_FH_DIR}/shmem_long.fh)
+    ${SHMEM_FH_DIR}/shmem_long.fh ${fh_long_dir}/shmem.fh ${fh_long_dir}/mpp/shmem.fh)
 add_custom_command(OUTPUT ${SHMEM_FH_FILES}
-  COMMAND ${CMAKE_COMMAND} -E make_directory ${SHMEM_FH_DIR}/mpp
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${SHMEM_FH_DIR}/mpp ${fh_long_dir}/mpp
   COMMAND shmem_make_fh > ${SHMEM_FH_DIR}/shmem.fh
   COMMAND ${CMAKE_COMMAND} -E copy ${SHMEM_FH_DIR}/shmem.fh ${SHMEM_FH_DIR}/mpp/shmem.fh
   COMMAND shmem_make_fh long > ${SHMEM_FH_DIR}/shmem_long.fh
+  COMMAND shmem_make_fh long-header > ${fh_long_dir}/shmem.fh
+  COMMAND ${CMAKE_COMMAND} -E copy ${fh_long_dir}/shmem.fh ${fh_long_dir}/mpp/shmem.fh
   DEPENDS shmem_make_fh
-  COMMENT "Generating shmem.fh and shmem_long.fh")
+  COMMENT "Generating shmem.fh, shmem_long.fh and the long header's shmem.fh")
 add_custom_target(shmem_fh ALL DEPENDS ${SHMEM_FH_FILES})
 add_dependencies(shmem shmem_fh)
 target_include_directories(shmem PUBLIC $<BUILD_INTERFACE:${SHMEM_FH_DIR}>)
 install(FILES ${SHMEM_FH_DIR}/shmem.fh ${SHMEM_FH_DIR}/shmem_long.fh
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES ${SHMEM_FH_DIR}/mpp/shmem.fh DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mpp)
+install(FILES ${fh_long_dir}/shmem.fh
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/${SHMEM_FH_LONG_SUBDIR})
+install(FILES ${fh_long_dir}/mpp/shmem.fh
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/${SHMEM_FH_LONG_SUBDIR}/mpp)
 
 # What Fortran programs of the 1.3 era need from gfortran: Cray pointers
 # (SHPALLOC, SHMEM_PTR), and one routine called with arrays of different

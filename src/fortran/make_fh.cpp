@@ -1,10 +1,11 @@
-// make_fh [long]: prints shmem.fh, the Fortran header of OpenSHMEM 1.3,
-// from the C header's constants and table.hpp, so that the two cannot
-// disagree; with "long", shmem_long.fh, which declares the type of every
-// function besides. Run at build time. The text is valid fixed-form and free-form Fortran: comments
-// start with '!' in column 1, statements in column 7, and a statement
-// longer than 72 columns continues with '&' in column 73 (past the end of a
-// fixed-form line) and '&' in column 6 of the next line.
+// make_fh [long|long-header]: prints shmem.fh, the Fortran header of OpenSHMEM 1.3, from the C
+// header's constants and table.hpp, so that the two cannot disagree; with "long", shmem_long.fh,
+// which declares the type of every function besides; with "long-header", the same declarations as
+// the shmem.fh (and mpp/shmem.fh) of the directory that oshfort --long-header puts first on the
+// include path. Run at build time. The text is valid fixed-form and free-form Fortran: comments
+// start with '!' in column 1, statements in column 7, and a statement longer than 72 columns
+// continues with '&' in column 73 (past the end of a fixed-form line) and '&' in column 6 of the
+// next line.
 #include <shmem.h>
 
 #include <cstdio>
@@ -48,7 +49,8 @@ const char *const short_comment =
     "! SHMEM_ADDR_ACCESSIBLE (LOGICAL); the program declares the types of the\n"
     "! other functions it calls (e.g. INTEGER SHMEM_MY_PE, INTEGER*8\n"
     "! SHMEM_INT8_FADD), as the spec's synopses show. shmem_long.fh is this\n"
-    "! file plus the type of every function, for programs that declare none.\n"
+    "! file plus the type of every function, for programs that declare none;\n"
+    "! oshfort --long-header makes INCLUDE 'shmem.fh' bring that long form.\n"
     "! Default INTEGER and LOGICAL are 4 bytes (no -fdefault-integer-8).";
 
 const char *const long_comment =
@@ -59,6 +61,18 @@ const char *const long_comment =
     "! shmem.h at build time (src/fortran/make_fh.cpp). INCLUDE it instead of\n"
     "! shmem.fh in a program that declares none of these functions itself\n"
     "! (Fortran refuses a second declaration), e.g. under IMPLICIT NONE.\n"
+    "! Default INTEGER and LOGICAL are 4 bytes (no -fdefault-integer-8).";
+
+const char *const long_header_comment =
+    "! shmem.fh, long form: the Fortran constants of OpenSHMEM 1.3 and the\n"
+    "! type of every function of the 1.3 binding, the same declarations as\n"
+    "! shmem_long.fh, generated from shmem.h at build time\n"
+    "! (src/fortran/make_fh.cpp). oshfort --long-header (or\n"
+    "! OSHFORT_LONG_HEADER=1) puts this directory before the one of the\n"
+    "! default shmem.fh, so that INCLUDE 'shmem.fh' and 'mpp/shmem.fh' find\n"
+    "! this file, for programs that declare none of the functions themselves\n"
+    "! (a program that declares one, e.g. INTEGER SHMEM_MY_PE, does not\n"
+    "! compile with it: Fortran refuses a second declaration).\n"
     "! Default INTEGER and LOGICAL are 4 bytes (no -fdefault-integer-8).";
 
 #define SHMEMI_FH_INTEGER(NAME) integer(#NAME, NAME);
@@ -82,8 +96,14 @@ void declare_every_function() {
 } // namespace
 
 int main(int argc, char **argv) {
-  const bool long_header = argc > 1 && std::strcmp(argv[1], "long") == 0;
-  std::puts(long_header ? long_comment : short_comment);
+  const char *const mode = argc > 1 ? argv[1] : "";
+  const bool long_file = std::strcmp(mode, "long") == 0;
+  const bool long_header = long_file || std::strcmp(mode, "long-header") == 0;
+  if (!long_header && *mode != '\0') {
+    std::fprintf(stderr, "usage: make_fh [long|long-header]\n");
+    return 2;
+  }
+  std::puts(long_file ? long_comment : long_header ? long_header_comment : short_comment);
   SHMEMI_FH_INTEGER(SHMEM_MAJOR_VERSION)
   SHMEMI_FH_INTEGER(SHMEM_MINOR_VERSION)
   SHMEMI_FH_INTEGER(SHMEM_MAX_NAME_LEN)
