@@ -1,13 +1,18 @@
 #!/bin/sh
 # layers.sh SRC: checks the include rules of the layers (docs/design.md,
 # "Layers"): each folder of SRC includes only the headers of the layers
-# below it, and only mpi_rma includes <mpi.h>. Prints every violation.
+# below it; only mpi_rma includes <mpi.h>; the public headers (<shmem.h>
+# and the rest) are seen by core (its types), api and fortran only; and
+# fortran calls the C API (through <pshmem.h>, which api defines). Every folder of SRC
+# has a rule. Prints every violation.
 src=${1:?usage: layers.sh SRC}
 status=0
 # check LAYER ALLOWED...: every quoted include of LAYER's files names one
 # of the ALLOWED folders.
+checked=""
 check() {
   layer=$1
+  checked="$checked $layer"
   shift
   allowed=$(printf '%s/|' "$@")
   bad=$(grep -Hn '^#include "' "$src/$layer"/* |
@@ -25,12 +30,28 @@ check node node memory transport base
 check mpi_rma mpi_rma transport base
 check core core node memory transport base
 check api api core
-check fortran fortran core base
-mpi=$(grep -ln '#include <mpi.h>' "$src"/*/* | grep -v "^$src/mpi_rma/" || true)
-if [ -n "$mpi" ]; then
-  echo "only mpi_rma may include <mpi.h>:"
-  echo "$mpi"
-  status=1
-fi
+check fortran fortran core base  # and the C API, through <pshmem.h>
+for dir in "$src"/*/; do
+  layer=$(basename "$dir")
+  case " $checked " in *" $layer "*) ;; *)
+    echo "$layer has no include rule in layers.sh"
+    status=1 ;;
+  esac
+done
+# only_in PATTERN WHAT LAYERS...: the includes matching PATTERN stand only in LAYERS.
+only_in() {
+  pattern=$1 what=$2
+  shift 2
+  allowed=$(printf '%s/|' "$@")
+  bad=$(grep -ln "$pattern" "$src"/*/* | grep -Ev "^$src/(${allowed%|})" || true)
+  if [ -n "$bad" ]; then
+    echo "only $* may include $what:"
+    echo "$bad"
+    status=1
+  fi
+}
+only_in '#include <mpi.h>' '<mpi.h>' mpi_rma
+only_in '#include <\(shmem\|shmemx\|pshmem\|mpp/shmem\)\.h>' 'the public headers' core api fortran
+only_in '#include <pshmem.h>' '<pshmem.h> (the C API by its profiling names: api defines it, fortran calls it)' api fortran
 [ "$status" -eq 0 ] && echo "layers: every include follows the rules"
 exit "$status"
