@@ -14,7 +14,7 @@
 
 #include "base/report.hpp"
 #include "mpi_rma/hybrid.hpp"
-#include "mpi_rma/life.hpp"
+#include "mpi_rma/ending.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/progress.hpp"
 #include "mpi_rma/progress_plan.hpp"
@@ -97,7 +97,7 @@ bool pokes_wanted() {
 
 // The CPU clock of the thread that started the library, and whether it
 // was found. A thread blocked in an MPI collective cannot re-check anything
-// itself, so the end of a job (core/ending.cpp) takes the CPU time it
+// itself, so the end-of-job check (core/ending.cpp) takes the CPU time it
 // spends there as its confirmation: a collective whose members all arrived
 // completes in microseconds of their CPU, while one that waits for a PE
 // that will never call it keeps its callers polling in MPI (both MPIs busy-
@@ -111,21 +111,22 @@ clockid_t program_clock;
 bool program_clock_known = false;
 
 // While a thread of this PE is blocked, publishes the program thread's CPU
-// time in the Life record (transport::Life::cpu): one clock read per
+// time in the ending record (transport::Ending::cpu): one clock read per
 // wake-up of this thread, none while the PE runs.
 void sample_cpu() {
   if (!program_clock_known || activity.concurrent) return;
-  if (__atomic_load_n(life_word(offsetof(transport::Life, blocked)), __ATOMIC_ACQUIRE) == 0) return;
+  if (__atomic_load_n(ending_word(offsetof(transport::Ending, blocked)), __ATOMIC_ACQUIRE) == 0)
+    return;
   // `waits` before the clock: a wait that begins in between gets no sample
   // taken before it.
   const std::uint64_t waits =
-      __atomic_load_n(life_word(offsetof(transport::Life, waits)), __ATOMIC_ACQUIRE);
+      __atomic_load_n(ending_word(offsetof(transport::Ending, waits)), __ATOMIC_ACQUIRE);
   timespec used{};
   if (clock_gettime(program_clock, &used) != 0) return; // the thread has ended
-  constexpr int bits = transport::Life::cpu_bits;
+  constexpr int bits = transport::Ending::cpu_bits;
   const std::uint64_t us = static_cast<std::uint64_t>(used.tv_sec) * 1000000 +
                            static_cast<std::uint64_t>(used.tv_nsec) / 1000;
-  __atomic_store_n(life_word(offsetof(transport::Life, cpu)),
+  __atomic_store_n(ending_word(offsetof(transport::Ending, cpu)),
                    waits << bits | (us & ((std::uint64_t{1} << bits) - 1)), __ATOMIC_RELEASE);
 }
 
@@ -158,7 +159,7 @@ void progress_loop(std::chrono::microseconds interval) {
 }
 
 // Without pokes, the thread only samples the CPU time of a blocked
-// program thread (the end of the job needs it), 10 times within the
+// program thread (the end-of-job check needs it), 10 times within the
 // tenth of SHMEM_DEADLOCK_TIMEOUT it looks for at the least.
 void sampling_loop(std::chrono::microseconds) {
   while (running.load(std::memory_order_acquire)) {

@@ -2,7 +2,7 @@
 // caller in the team object, freed when the team goes.
 #include <memory>
 
-#include "mpi_rma/life.hpp"
+#include "mpi_rma/ending.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/team.hpp"
 #include "mpi_rma/world.hpp"

@@ -16,7 +16,7 @@
 #include "mpi_rma/channels.hpp"
 #include "mpi_rma/coll_common.hpp"
 #include "mpi_rma/hybrid.hpp"
-#include "mpi_rma/life.hpp"
+#include "mpi_rma/ending.hpp"
 #include "mpi_rma/memory_sync.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/progress.hpp"
@@ -252,10 +252,10 @@ void expose_heap(const std::vector<char *> &regions, std::size_t heap_bytes,
   find_wake_flags(regions, backend_offset);
 }
 
-// Without windows nothing goes through MPI RMA but the end of the job's
-// records: no window is made over the heap and data+bss, and with Open MPI
-// no UCX connection between every pair of PEs (its first window made
-// them: 0.2-0.3 s of shmem_init at 64 PEs on 2 cores, 0.9 s at 128;
+// Without windows nothing goes through MPI RMA but the ending records: no
+// window is made over the heap and data+bss, and with Open MPI no UCX
+// connection between every pair of PEs (its first window made them:
+// 0.2-0.3 s of shmem_init at 64 PEs on 2 cores, 0.9 s at 128;
 // docs/bench/startup.md). A heap MPI allocated already has its window.
 void start_rma(const Region &statics, unsigned channels, bool windows) {
   if (windows) {
@@ -264,7 +264,7 @@ void start_rma(const Region &statics, unsigned channels, bool windows) {
     make_default_static_window(statics);
   }
   channels_start(channels);
-  life_start();
+  ending_start();
   reduction_types_start();
   int provided = MPI_THREAD_SINGLE;
   SHMEMI_MPI(MPI_Query_thread(&provided));
@@ -285,7 +285,7 @@ bool all_true(bool mine) {
 
 void stop() {
   progress_stop();
-  life_stop();
+  ending_stop();
   reduction_types_stop();
   channels_stop();
   state.static_shift.clear();

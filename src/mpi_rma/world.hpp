@@ -40,8 +40,8 @@ struct State {
   std::mutex channels_lock;           // channel_open/close
   // Every window has the unified memory model (channels_start, memory_sync).
   bool unified = false;
-  MPI_Win life_win = MPI_WIN_NULL; // the end of the job's records (ending.cpp)
-  std::uint64_t *life = nullptr;   // this PE's, in life_win (null: none yet)
+  MPI_Win ending_win = MPI_WIN_NULL; // the ending records (ending.cpp)
+  std::uint64_t *ending = nullptr;   // this PE's, in ending_win (null: none yet)
   // Reduction elements of Kind::quad (coll_types.cpp): MPI has no binary128
   // type (MPI_LONG_DOUBLE is x87 extended precision on x86_64), so 16
   // opaque bytes, which only the library's ops combine.
