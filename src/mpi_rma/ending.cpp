@@ -13,7 +13,12 @@
 #include "transport/transport.hpp"
 
 namespace shmemi::mpi_rma {
+
+std::uint64_t *ending_record = nullptr;
+
 namespace {
+
+MPI_Win ending_win = MPI_WIN_NULL; // every PE's ending record
 
 constexpr int ending_words = sizeof(transport::Ending) / sizeof(std::uint64_t);
 constexpr MPI_Aint arrived_at = sizeof(transport::Ending); // PE 0's count, after its record
@@ -33,21 +38,20 @@ static_assert(arrived_at + sizeof(std::uint64_t) <= ending_bytes, "the record fi
 void ending_start() {
   void *memory = nullptr;
   const bool one_node =
-      !state.split_forced && static_cast<int>(state.node_pes.size()) == state.n_pes;
-  if (!one_node || MPI_Win_allocate_shared(ending_bytes, 1, MPI_INFO_NULL, state.comm, &memory,
-                                           &state.ending_win) != MPI_SUCCESS)
-    SHMEMI_MPI(
-        MPI_Win_allocate(ending_bytes, 1, MPI_INFO_NULL, state.comm, &memory, &state.ending_win));
+      !world.split_forced && static_cast<int>(world.node_pes.size()) == world.n_pes;
+  if (!one_node || MPI_Win_allocate_shared(ending_bytes, 1, MPI_INFO_NULL, world.comm, &memory,
+                                           &ending_win) != MPI_SUCCESS)
+    SHMEMI_MPI(MPI_Win_allocate(ending_bytes, 1, MPI_INFO_NULL, world.comm, &memory, &ending_win));
   std::memset(memory, 0, ending_bytes);
-  SHMEMI_MPI(MPI_Win_set_errhandler(state.ending_win, MPI_ERRORS_RETURN));
-  SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, state.ending_win));
-  state.ending = static_cast<std::uint64_t *>(memory);
+  SHMEMI_MPI(MPI_Win_set_errhandler(ending_win, MPI_ERRORS_RETURN));
+  SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, ending_win));
+  ending_record = static_cast<std::uint64_t *>(memory);
 }
 
 void ending_stop() {
-  state.ending = nullptr;
-  SHMEMI_MPI(MPI_Win_unlock_all(state.ending_win));
-  SHMEMI_MPI(MPI_Win_free(&state.ending_win));
+  ending_record = nullptr;
+  SHMEMI_MPI(MPI_Win_unlock_all(ending_win));
+  SHMEMI_MPI(MPI_Win_free(&ending_win));
 }
 
 } // namespace shmemi::mpi_rma
@@ -58,7 +62,7 @@ using namespace shmemi::mpi_rma;
 void count_blocked(int delta) { mpi_rma::count_blocked(delta); }
 
 void still_waiting() {
-  if (state.ending == nullptr) return;
+  if (ending_record == nullptr) return;
   std::uint64_t *checks = ending_word(offsetof(Ending, checks));
   __atomic_store_n(checks, __atomic_load_n(checks, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
   std::atomic_thread_fence(std::memory_order_seq_cst);
@@ -70,14 +74,14 @@ void set_ending(std::uint64_t word) {
 
 Ending ending_of(int pe) {
   std::uint64_t words[ending_words] = {};
-  if (pe == state.my_pe) {
+  if (pe == world.my_pe) {
     for (int w = 0; w < ending_words; ++w)
-      words[w] = __atomic_load_n(state.ending + w, __ATOMIC_ACQUIRE);
+      words[w] = __atomic_load_n(ending_record + w, __ATOMIC_ACQUIRE);
   } else {
     const auto turn = serialize_rma();
-    SHMEMI_MPI(MPI_Get(words, ending_words, MPI_UINT64_T, pe, 0, ending_words, MPI_UINT64_T,
-                       state.ending_win));
-    SHMEMI_MPI(MPI_Win_flush(pe, state.ending_win));
+    SHMEMI_MPI(
+        MPI_Get(words, ending_words, MPI_UINT64_T, pe, 0, ending_words, MPI_UINT64_T, ending_win));
+    SHMEMI_MPI(MPI_Win_flush(pe, ending_win));
   }
   return {words[0], words[1], words[2], words[3], words[4]};
 }
@@ -86,17 +90,15 @@ void arrive_at_end() {
   const std::uint64_t one = 1;
   std::uint64_t before = 0;
   const auto turn = serialize_rma();
-  SHMEMI_MPI(
-      MPI_Fetch_and_op(&one, &before, MPI_UINT64_T, 0, arrived_at, MPI_SUM, state.ending_win));
-  SHMEMI_MPI(MPI_Win_flush(0, state.ending_win));
+  SHMEMI_MPI(MPI_Fetch_and_op(&one, &before, MPI_UINT64_T, 0, arrived_at, MPI_SUM, ending_win));
+  SHMEMI_MPI(MPI_Win_flush(0, ending_win));
 }
 
 int arrived_at_end() {
   std::uint64_t count = 0;
   const auto turn = serialize_rma();
-  SHMEMI_MPI(
-      MPI_Fetch_and_op(nullptr, &count, MPI_UINT64_T, 0, arrived_at, MPI_NO_OP, state.ending_win));
-  SHMEMI_MPI(MPI_Win_flush(0, state.ending_win));
+  SHMEMI_MPI(MPI_Fetch_and_op(nullptr, &count, MPI_UINT64_T, 0, arrived_at, MPI_NO_OP, ending_win));
+  SHMEMI_MPI(MPI_Win_flush(0, ending_win));
   return static_cast<int>(count);
 }
 

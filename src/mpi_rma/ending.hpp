@@ -7,7 +7,6 @@
 #include <cstdint>
 
 #include "mpi_rma/mpi_check.hpp"
-#include "mpi_rma/world.hpp"
 #include "transport/transport.hpp"
 
 namespace shmemi::mpi_rma {
@@ -17,9 +16,13 @@ namespace shmemi::mpi_rma {
 void ending_start();
 void ending_stop();
 
+// This PE's ending record: its words in the window, written by ending.cpp
+// (ending_start, ending_stop); null: none yet.
+extern std::uint64_t *ending_record;
+
 // One word of this PE's ending record, at `offset` bytes.
 inline std::uint64_t *ending_word(std::size_t offset) {
-  return state.ending + offset / sizeof(std::uint64_t);
+  return ending_record + offset / sizeof(std::uint64_t);
 }
 
 // transport::count_blocked: counts a thread of this PE that starts (delta
@@ -29,7 +32,7 @@ inline std::uint64_t *ending_word(std::size_t offset) {
 // MPI collective passes here twice, and as calls they showed among the
 // library's instructions around a forced inter-node MPI_Allreduce.
 [[gnu::always_inline]] inline void count_blocked(int delta) {
-  if (state.ending == nullptr) return;
+  if (ending_record == nullptr) return;
   std::uint64_t *blocked = ending_word(offsetof(transport::Ending, blocked));
   std::uint64_t *waits = ending_word(offsetof(transport::Ending, waits));
   if (activity.concurrent) {

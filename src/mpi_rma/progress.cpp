@@ -209,7 +209,7 @@ void progress_start(int provided, bool windows, std::atomic<int> *wake) {
   wanted_for = linger;
   // On every PE, thread or not: the copy is collective, and whether a PE
   // wants the thread depends on its own environment.
-  SHMEMI_MPI(MPI_Comm_dup(state.comm, &progress_comm));
+  SHMEMI_MPI(MPI_Comm_dup(world.comm, &progress_comm));
   // Below MPI_THREAD_MULTIPLE the thread may call into MPI only where
   // every MPI call of the process is the library's, announced (Activity).
   const bool multiple = provided == MPI_THREAD_MULTIPLE;
