@@ -17,9 +17,9 @@ namespace shmemi {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-using transport::Life;
+using transport::Ending;
 
-// Life::ending: 0 while running; how the PE ended otherwise.
+// Ending::ending: 0 while running; how the PE ended otherwise.
 constexpr std::uint64_t in_finalize = 1;
 constexpr std::uint64_t exiting = 2; // | status << 8
 
@@ -28,19 +28,20 @@ std::uint64_t ending_word(int exit_status) {
                          : exiting | static_cast<std::uint64_t>(exit_status & 0xff) << 8;
 }
 
-std::vector<Life> lives() {
-  std::vector<Life> all(static_cast<std::size_t>(rt.n_pes));
-  for (int pe = 0; pe < rt.n_pes; ++pe) all[static_cast<std::size_t>(pe)] = transport::life_of(pe);
+std::vector<Ending> endings() {
+  std::vector<Ending> all(static_cast<std::size_t>(rt.n_pes));
+  for (int pe = 0; pe < rt.n_pes; ++pe)
+    all[static_cast<std::size_t>(pe)] = transport::ending_of(pe);
   return all;
 }
 
-// The CPU time in `life`'s sample if it was taken in the wait the PE is in
-// now (transport::Life::cpu).
-std::optional<std::uint64_t> cpu_in_this_wait(const Life &life) {
-  constexpr int bits = Life::cpu_bits;
-  const std::uint64_t tag = life.waits & (~std::uint64_t{0} >> bits);
-  if (life.cpu == 0 || life.cpu >> bits != tag) return std::nullopt;
-  return life.cpu & ((std::uint64_t{1} << bits) - 1);
+// The CPU time in `record`'s sample if it was taken in the wait the PE is
+// in now (transport::Ending::cpu).
+std::optional<std::uint64_t> cpu_in_this_wait(const Ending &record) {
+  constexpr int bits = Ending::cpu_bits;
+  const std::uint64_t tag = record.waits & (~std::uint64_t{0} >> bits);
+  if (record.cpu == 0 || record.cpu >> bits != tag) return std::nullopt;
+  return record.cpu & ((std::uint64_t{1} << bits) - 1);
 }
 
 // Proof that no PE can go on (docs/decisions/end-of-job.md), from
@@ -59,7 +60,7 @@ public:
   Watch(Clock::duration least, std::uint64_t cpu_us, bool cpu_counts)
       : least_(least), cpu_us_(cpu_us), cpu_counts_(cpu_counts) {}
 
-  bool stuck(const std::vector<Life> &all) {
+  bool stuck(const std::vector<Ending> &all) {
     if (!all_stopped(all)) {
       stopped_.reset();
       return false;
@@ -83,22 +84,22 @@ public:
 private:
   // Every PE at the end or blocked, and some not at the end (when all are,
   // the count of arrived PEs shows it).
-  static bool all_stopped(const std::vector<Life> &all) {
+  static bool all_stopped(const std::vector<Ending> &all) {
     bool someone_runs_on = false;
-    for (const Life &life : all) {
-      if (life.ending == 0 && life.blocked == 0) return false;
-      someone_runs_on |= life.ending == 0;
+    for (const Ending &record : all) {
+      if (record.ending == 0 && record.blocked == 0) return false;
+      someone_runs_on |= record.ending == 0;
     }
     return someone_runs_on;
   }
 
-  static std::vector<std::uint64_t> waits_of(const std::vector<Life> &all) {
+  static std::vector<std::uint64_t> waits_of(const std::vector<Ending> &all) {
     std::vector<std::uint64_t> waits;
-    for (const Life &life : all) waits.push_back(life.waits);
+    for (const Ending &record : all) waits.push_back(record.waits);
     return waits;
   }
 
-  bool confirmed(const Life &then, const Life &now) const {
+  bool confirmed(const Ending &then, const Ending &now) const {
     if (now.ending != 0 || now.checks >= then.checks + 2) return true;
     const std::optional<std::uint64_t> before = cpu_in_this_wait(then);
     const std::optional<std::uint64_t> after = cpu_in_this_wait(now);
@@ -108,14 +109,14 @@ private:
   Clock::duration least_;
   std::uint64_t cpu_us_;
   bool cpu_counts_;
-  std::optional<std::vector<Life>> stopped_;
-  std::optional<std::vector<Life>> from_;
+  std::optional<std::vector<Ending>> stopped_;
+  std::optional<std::vector<Ending>> from_;
   Clock::time_point since_;
 };
 
 // "PE 1 (status 0), PE 3 (status 2)": the PEs whose record matches.
 template <class Match, class Describe>
-std::string pes_where(const std::vector<Life> &all, Match match, Describe describe) {
+std::string pes_where(const std::vector<Ending> &all, Match match, Describe describe) {
   std::string text;
   for (std::size_t pe = 0; pe < all.size(); ++pe) {
     if (!match(all[pe])) continue;
@@ -125,15 +126,15 @@ std::string pes_where(const std::vector<Life> &all, Match match, Describe descri
   return text;
 }
 
-[[noreturn]] void end_stuck_job(const std::vector<Life> &all) {
-  const auto none = [](const Life &) { return std::string(); };
+[[noreturn]] void end_stuck_job(const std::vector<Ending> &all) {
+  const auto none = [](const Ending &) { return std::string(); };
   const std::string exited = pes_where(
-      all, [](const Life &l) { return (l.ending & 0xff) == exiting; },
-      [](const Life &l) { return " (status " + std::to_string(l.ending >> 8) + ")"; });
+      all, [](const Ending &r) { return (r.ending & 0xff) == exiting; },
+      [](const Ending &r) { return " (status " + std::to_string(r.ending >> 8) + ")"; });
   const std::string finalizing = pes_where(
-      all, [](const Life &l) { return l.ending == in_finalize; }, none);
+      all, [](const Ending &r) { return r.ending == in_finalize; }, none);
   const std::string blocked = pes_where(
-      all, [](const Life &l) { return l.ending == 0; }, none);
+      all, [](const Ending &r) { return r.ending == 0; }, none);
   std::string where = "blocked in OpenSHMEM routines that wait for other PEs: " + blocked;
   if (!exited.empty()) where += "; ended without calling shmem_finalize: " + exited;
   if (!finalizing.empty()) where += "; in shmem_finalize: " + finalizing;
@@ -145,7 +146,7 @@ std::string pes_where(const std::vector<Life> &all, Match match, Describe descri
 }
 
 // The lowest-numbered PE at the end reports, so that the message is printed once.
-bool reports_stuck_job(const std::vector<Life> &all) {
+bool reports_stuck_job(const std::vector<Ending> &all) {
   for (std::size_t pe = 0; pe < all.size(); ++pe)
     if (all[pe].ending != 0) return static_cast<int>(pe) == rt.my_pe;
   return false;
@@ -186,7 +187,7 @@ void meet_at_end(int exit_status) {
     for (unsigned i = 0; i < (round < 64 ? 1 : 20); ++i) pause(round); // ~1 ms between counts
     if (limit.count() == 0 || Clock::now() < next_look) continue;
     next_look = Clock::now() + std::chrono::milliseconds(200);
-    const std::vector<Life> all = lives();
+    const std::vector<Ending> all = endings();
     if (watch.stuck(all) && reports_stuck_job(all)) end_stuck_job(all);
   }
   transport::count_blocked(-1);

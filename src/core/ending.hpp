@@ -1,6 +1,6 @@
 // The end of a job: every PE's last shmem_finalize, or its exit without one
 // (start_pes programs, or a program that returns early). The PEs meet on
-// resources no user call touches (transport's Life records), so an exit
+// resources no user call touches (transport's ending records), so an exit
 // never completes a barrier another PE is in; and a job that cannot end,
 // because PEs that are still running wait for ones that ended, is ended
 // (docs/decisions/end-of-job.md).

@@ -8,7 +8,7 @@
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/operands.hpp"
 #include "mpi_rma/rma_turns.hpp"
-#include "mpi_rma/world.hpp"
+#include "mpi_rma/windows.hpp"
 #include "transport/transport.hpp"
 
 namespace shmemi::transport {

@@ -5,17 +5,25 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "mpi_rma/channels.hpp"
 #include "mpi_rma/memory_sync.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/operands.hpp"
 #include "mpi_rma/rma_turns.hpp"
+#include "mpi_rma/windows.hpp"
 #include "mpi_rma/world.hpp"
 #include "transport/transport.hpp"
 
 namespace shmemi::mpi_rma {
+
+bool windows_unified = false;
+
 namespace {
+
+std::vector<std::unique_ptr<Channel>> channels;
+std::mutex channels_lock; // channel_open/close
 
 bool unified_model(MPI_Win win) {
   int *model = nullptr, found = 0;
@@ -30,7 +38,7 @@ void open_epochs(const Channel &ch) {
     if (win == MPI_WIN_NULL) continue;
     SHMEMI_MPI(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
     SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, win));
-    state.unified = state.unified && unified_model(win);
+    windows_unified = windows_unified && unified_model(win);
   }
 }
 
@@ -80,32 +88,37 @@ void raise_flushed(Channel &ch, unsigned long upto) {
 
 } // namespace
 
+void channels_begin() {
+  channels.clear();
+  channels.push_back(std::make_unique<Channel>());
+}
+
 void channels_start(unsigned wanted) {
   unsigned extra = 0; // window creation is collective: the same number everywhere
-  SHMEMI_MPI(MPI_Allreduce(&wanted, &extra, 1, MPI_UNSIGNED, MPI_MIN, state.comm));
-  state.channels.resize(1 + extra);
+  SHMEMI_MPI(MPI_Allreduce(&wanted, &extra, 1, MPI_UNSIGNED, MPI_MIN, world.comm));
+  channels.resize(1 + extra);
   for (unsigned c = 1; c <= extra; ++c) {
-    state.channels[c] = std::make_unique<Channel>();
-    create_heap_window(state.channels[c]->heap_win);
-    create_static_window(state.channels[c]->static_win);
+    channels[c] = std::make_unique<Channel>();
+    create_heap_window(channels[c]->heap_win);
+    create_static_window(channels[c]->static_win);
   }
-  state.unified = true;
-  for (const auto &ch : state.channels) open_epochs(*ch);
+  windows_unified = true;
+  for (const auto &ch : channels) open_epochs(*ch);
 }
 
 void channels_stop() {
-  for (const auto &ch : state.channels)
+  for (const auto &ch : channels)
     for (MPI_Win *win : {&ch->heap_win, &ch->static_win}) {
       if (*win == MPI_WIN_NULL) continue;
       SHMEMI_MPI(MPI_Win_unlock_all(*win));
       SHMEMI_MPI(MPI_Win_free(win));
     }
-  state.channels.clear();
+  channels.clear();
 }
 
 // memory_sync (memory_sync.hpp) where some window is not unified.
 void sync_windows() {
-  for (const auto &ch : state.channels)
+  for (const auto &ch : channels)
     for (MPI_Win win : {ch->heap_win, ch->static_win})
       if (win != MPI_WIN_NULL) SHMEMI_MPI(MPI_Win_sync(win));
 }
@@ -115,21 +128,21 @@ void sync_windows() {
 namespace shmemi::transport {
 using namespace shmemi::mpi_rma;
 
-Channel &default_channel() { return *state.channels.front(); }
+Channel &default_channel() { return *channels.front(); }
 
 Channel &channel_open(bool one_thread) {
-  const std::lock_guard<std::mutex> hold(state.channels_lock);
-  for (std::size_t c = 1; c < state.channels.size(); ++c)
-    if (!state.channels[c]->taken) {
-      state.channels[c]->taken = true;
-      state.channels[c]->one_thread = one_thread;
-      return *state.channels[c];
+  const std::lock_guard<std::mutex> hold(channels_lock);
+  for (std::size_t c = 1; c < channels.size(); ++c)
+    if (!channels[c]->taken) {
+      channels[c]->taken = true;
+      channels[c]->one_thread = one_thread;
+      return *channels[c];
     }
   return default_channel();
 }
 
 void channel_close(Channel &ch) {
-  const std::lock_guard<std::mutex> hold(state.channels_lock);
+  const std::lock_guard<std::mutex> hold(channels_lock);
   ch.taken = false;
 }
 
@@ -165,7 +178,7 @@ void quiet(Channel &ch) {
 // (docs/bench/notes.md, "The library's work around each MPI call").
 void quiet_all() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  for (const auto &ch : state.channels)
+  for (const auto &ch : channels)
     if (!all_flushed(*ch, ch->issued.load(std::memory_order_acquire))) quiet_channel(*ch);
 }
 

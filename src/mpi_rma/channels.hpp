@@ -38,12 +38,14 @@ inline MPI_Win window_of(const Channel &ch, Space space) {
   return space == Space::heap ? ch.heap_win : ch.static_win;
 }
 
-// The windows of every channel (channels.cpp): made collectively by
-// start_rma over the memory in state.heap_window and state.static_pages
-// (the default channel's are made by world.cpp), freed by stop.
+// The channels (channels.cpp): the default one first, then those
+// channel_open hands out, all over the same memory (windows.hpp).
+// channels_begin makes the default channel, without windows (join_nodes):
+// world.cpp makes them as it lays out the memory. channels_start makes the
+// other channels' windows collectively at start_rma and opens every
+// window's access epoch; channels_stop frees them all (stop).
+void channels_begin();
 void channels_start(unsigned wanted);
-void create_heap_window(MPI_Win &win);   // world.cpp
-void create_static_window(MPI_Win &win); // world.cpp
 void channels_stop();
 
 } // namespace shmemi::mpi_rma

@@ -8,7 +8,7 @@
 #include <numeric>
 
 #include "mpi_rma/coll_common.hpp"
-#include "mpi_rma/life.hpp"
+#include "mpi_rma/ending.hpp"
 #include "mpi_rma/memory_sync.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/team.hpp"

@@ -48,10 +48,9 @@ struct Reduction {
 };
 using ReductionTable = std::array<std::array<Reduction, 5>, 5>;
 extern ReductionTable reductions;
-// The table, and state.quad: made by start_rma, freed by stop, unlike the
-// reduction ops, which live until MPI ends: MPICH warns at MPI_Finalize
-// about every datatype left ("yaksa: 1 leaked handle pool objects"), not
-// about ops.
+// The table, and the datatype of Kind::quad (coll_types.cpp): made by start_rma, freed by stop,
+// unlike the reduction ops, which live until MPI ends: MPICH warns at MPI_Finalize about every
+// datatype left ("yaksa: 1 leaked handle pool objects"), not about ops.
 void reduction_types_start();
 void reduction_types_stop();
 [[noreturn]] void no_reduction(Elem elem, Op op, const char *function);

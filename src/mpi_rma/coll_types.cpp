@@ -9,7 +9,6 @@
 #include "base/report.hpp"
 #include "mpi_rma/coll_common.hpp"
 #include "mpi_rma/mpi_check.hpp"
-#include "mpi_rma/world.hpp"
 
 namespace shmemi::mpi_rma {
 ReductionTable reductions;
@@ -38,6 +37,12 @@ MPI_Datatype strided_block(int count, std::size_t elem_bytes, std::ptrdiff_t str
 
 namespace {
 
+// Reduction elements of Kind::quad: MPI has no binary128 type
+// (MPI_LONG_DOUBLE is x87 extended precision on x86_64), so 16 opaque
+// bytes, which only the library's ops combine. Made by
+// reduction_types_start, freed by reduction_types_stop.
+MPI_Datatype quad = MPI_DATATYPE_NULL;
+
 MPI_Datatype integer_type(bool is_signed, std::size_t bytes) {
   switch (bytes) {
   case 1: return is_signed ? MPI_INT8_T : MPI_UINT8_T;
@@ -62,7 +67,7 @@ MPI_Datatype complex_type(std::size_t bytes) {
 }
 
 MPI_Datatype quad_type(std::size_t bytes) {
-  return bytes == sizeof(__float128) ? state.quad : MPI_DATATYPE_NULL;
+  return bytes == sizeof(__float128) ? quad : MPI_DATATYPE_NULL;
 }
 
 // MPICH 4.0.2 (Debian 12) compares unsigned integers as signed in MPI_MAX
@@ -148,8 +153,8 @@ MPI_Op op_of(Op op, Elem elem) {
 } // namespace
 
 void reduction_types_start() {
-  SHMEMI_MPI(MPI_Type_contiguous(static_cast<int>(sizeof(__float128)), MPI_BYTE, &state.quad));
-  SHMEMI_MPI(MPI_Type_commit(&state.quad));
+  SHMEMI_MPI(MPI_Type_contiguous(static_cast<int>(sizeof(__float128)), MPI_BYTE, &quad));
+  SHMEMI_MPI(MPI_Type_commit(&quad));
   for (std::size_t kind = 0; kind < reductions.size(); ++kind)
     for (std::size_t log = 0; log < reductions[kind].size(); ++log) {
       const Elem elem{static_cast<Kind>(kind), std::size_t{1} << log};
@@ -161,7 +166,7 @@ void reduction_types_start() {
 }
 
 void reduction_types_stop() {
-  SHMEMI_MPI(MPI_Type_free(&state.quad));
+  SHMEMI_MPI(MPI_Type_free(&quad));
   reductions = {};
 }
 

@@ -5,22 +5,12 @@
 #include <mpi.h>
 
 #include <atomic>
-#include <cstddef>
 
 #include "mpi_rma/channels.hpp"
 #include "mpi_rma/mpi_check.hpp"
-#include "mpi_rma/world.hpp"
+#include "mpi_rma/wake.hpp"
 
 namespace shmemi::mpi_rma {
-
-// Sets `pe`'s wake-up flag, where PEs have them, after an operation to it
-// through MPI (its progress thread then calls into MPI for a while).
-inline void wake_target(int pe) {
-  if (!state.wake.empty()) {
-    std::atomic<int> &wake = *state.wake[static_cast<std::size_t>(pe)];
-    if (wake.load(std::memory_order_relaxed) == 0) wake.store(1, std::memory_order_relaxed);
-  }
-}
 
 // Counts an operation issued on `win` of `ch` (after its MPI call) for the
 // next quiet. An operation the caller completes itself at once (a blocking

@@ -4,9 +4,11 @@
 
 #include <atomic>
 
-#include "mpi_rma/world.hpp"
-
 namespace shmemi::mpi_rma {
+
+// Every window has the unified memory model: written by channels.cpp
+// (channels_start).
+extern bool windows_unified;
 
 // The local and the RMA view of symmetric memory agree: a CPU fence where
 // every window is unified, else MPI_Win_sync on each (sync_windows,
@@ -24,7 +26,7 @@ namespace shmemi::mpi_rma {
 // twice per collective.
 void sync_windows();
 inline void memory_sync() {
-  if (state.unified)
+  if (windows_unified)
     std::atomic_thread_fence(std::memory_order_acq_rel);
   else
     sync_windows();

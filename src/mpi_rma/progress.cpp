@@ -14,7 +14,7 @@
 
 #include "base/report.hpp"
 #include "mpi_rma/hybrid.hpp"
-#include "mpi_rma/life.hpp"
+#include "mpi_rma/ending.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/progress.hpp"
 #include "mpi_rma/progress_plan.hpp"
@@ -98,7 +98,7 @@ bool pokes_wanted() {
 
 // The CPU clock of the thread that started the library, and whether it
 // was found. A thread blocked in an MPI collective cannot re-check anything
-// itself, so the end of a job (core/ending.cpp) takes the CPU time it
+// itself, so the end-of-job check (core/ending.cpp) takes the CPU time it
 // spends there as its confirmation: a collective whose members all arrived
 // completes in microseconds of their CPU, while one that waits for a PE
 // that will never call it keeps its callers polling in MPI (both MPIs busy-
@@ -112,21 +112,22 @@ clockid_t program_clock;
 bool program_clock_known = false;
 
 // While a thread of this PE is blocked, publishes the program thread's CPU
-// time in the Life record (transport::Life::cpu): one clock read per
+// time in the ending record (transport::Ending::cpu): one clock read per
 // wake-up of this thread, none while the PE runs.
 void sample_cpu() {
   if (!program_clock_known || activity.concurrent) return;
-  if (__atomic_load_n(life_word(offsetof(transport::Life, blocked)), __ATOMIC_ACQUIRE) == 0) return;
+  if (__atomic_load_n(ending_word(offsetof(transport::Ending, blocked)), __ATOMIC_ACQUIRE) == 0)
+    return;
   // `waits` before the clock: a wait that begins in between gets no sample
   // taken before it.
   const std::uint64_t waits =
-      __atomic_load_n(life_word(offsetof(transport::Life, waits)), __ATOMIC_ACQUIRE);
+      __atomic_load_n(ending_word(offsetof(transport::Ending, waits)), __ATOMIC_ACQUIRE);
   timespec used{};
   if (clock_gettime(program_clock, &used) != 0) return; // the thread has ended
-  constexpr int bits = transport::Life::cpu_bits;
+  constexpr int bits = transport::Ending::cpu_bits;
   const std::uint64_t us = static_cast<std::uint64_t>(used.tv_sec) * 1000000 +
                            static_cast<std::uint64_t>(used.tv_nsec) / 1000;
-  __atomic_store_n(life_word(offsetof(transport::Life, cpu)),
+  __atomic_store_n(ending_word(offsetof(transport::Ending, cpu)),
                    waits << bits | (us & ((std::uint64_t{1} << bits) - 1)), __ATOMIC_RELEASE);
 }
 
@@ -159,7 +160,7 @@ void progress_loop(std::chrono::microseconds interval) {
 }
 
 // Without pokes, the thread only samples the CPU time of a blocked
-// program thread (the end of the job needs it), 10 times within the
+// program thread (the end-of-job check needs it), 10 times within the
 // tenth of SHMEM_DEADLOCK_TIMEOUT it looks for at the least.
 void sampling_loop(std::chrono::microseconds) {
   while (running.load(std::memory_order_acquire)) {
@@ -179,21 +180,23 @@ const char *level_name(int level) {
 void report_progress(int provided, bool windows) {
   const char *level = level_name(provided);
   if (pokes)
-    debug("shmem_init", "progress: a thread calls into MPI every %u us (%s); MPI at %s%s",
-          request_.progress_us, plan.why.c_str(), level,
+    debug(Call::routine_or(__func__),
+          "progress: a thread calls into MPI every %u us (%s); MPI at %s%s", request_.progress_us,
+          plan.why.c_str(), level,
           activity.serialized ? ", the thread's calls and the library's taking turns" : "");
   else if (plan.thread && !windows)
-    debug("shmem_init", "progress: no thread (every PE maps all of the others' memory); MPI at %s",
-          level);
+    debug(Call::routine_or(__func__),
+          "progress: no thread (every PE maps all of the others' memory); MPI at %s", level);
   else if (plan.thread)
-    debug("shmem_init",
+    debug(Call::routine_or(__func__),
           "progress: no thread: the program started MPI at %s, and a thread besides "
           "its own MPI calls needs MPI_THREAD_MULTIPLE; operations through MPI "
           "complete when their target calls the library (with SHMEM_PROGRESS=thread "
           "the program's MPI_Init asks for MPI_THREAD_MULTIPLE)",
           level);
   else
-    debug("shmem_init", "progress: no thread (%s); MPI at %s", plan.why.c_str(), level);
+    debug(Call::routine_or(__func__), "progress: no thread (%s); MPI at %s", plan.why.c_str(),
+          level);
 }
 
 } // namespace
@@ -209,7 +212,7 @@ void progress_start(int provided, bool windows, std::atomic<int> *wake) {
   wanted_for = linger;
   // On every PE, thread or not: the copy is collective, and whether a PE
   // wants the thread depends on its own environment.
-  SHMEMI_MPI(MPI_Comm_dup(state.comm, &progress_comm));
+  SHMEMI_MPI(MPI_Comm_dup(world.comm, &progress_comm));
   // Below MPI_THREAD_MULTIPLE the thread may call into MPI only where
   // every MPI call of the process is the library's, announced (Activity).
   const bool multiple = provided == MPI_THREAD_MULTIPLE;

@@ -20,7 +20,7 @@ int progress_plan(const transport::StartRequest &request);
 // (`windows`: operations reach PEs through MPI): starts the thread if the
 // plan wants it and MPI allows it (MPI_THREAD_MULTIPLE), else at
 // SHMEM_THREAD_SINGLE a thread that makes no MPI call and only samples
-// the program thread's CPU time for the end of the job. Makes a
+// the program thread's CPU time for the end-of-job check. Makes a
 // communicator on every PE, thread or not. Collective.
 void progress_start(int provided, bool windows, std::atomic<int> *wake);
 void progress_stop();

@@ -166,7 +166,7 @@ ProgressPlan plan_progress(const transport::StartRequest &request, const EnvLook
 
 int mpi_thread_level(int shmem_level, const ProgressPlan &plan) {
   // MPI_THREAD_SINGLE for SHMEM_THREAD_SINGLE, though the library may run
-  // a thread that makes no MPI call (the end of the job's CPU sampler): on
+  // a thread that makes no MPI call (the end-of-job check's CPU sampler): on
   // Open MPI 4.1 every level above it slows every MPI call as
   // MPI_THREAD_MULTIPLE does (docs/bench/notes.md, "Progress").
   const int level = mpi_levels[shmem_level];

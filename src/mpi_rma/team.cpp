@@ -2,7 +2,7 @@
 // caller in the team object, freed when the team goes.
 #include <memory>
 
-#include "mpi_rma/life.hpp"
+#include "mpi_rma/ending.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/team.hpp"
 #include "mpi_rma/world.hpp"
@@ -27,14 +27,14 @@ Comm *adopt(MPI_Comm comm) {
 
 Comm *comm_world() {
   MPI_Comm comm;
-  SHMEMI_MPI(MPI_Comm_dup(state.comm, &comm));
+  SHMEMI_MPI(MPI_Comm_dup(world.comm, &comm));
   return adopt(comm);
 }
 
 Comm *comm_node(std::vector<int> &world_pes) {
   MPI_Comm comm;
-  SHMEMI_MPI(MPI_Comm_dup(state.node, &comm)); // the PEs whose heaps are mapped here
-  world_pes = state.node_pes;
+  SHMEMI_MPI(MPI_Comm_dup(world.node, &comm)); // the PEs whose heaps are mapped here
+  world_pes = world.node_pes;
   return adopt(comm);
 }
 
@@ -52,14 +52,14 @@ Comm *comm_split(const Comm &parent, int color, int key) {
 }
 
 Comm *comm_of_progression(int start, int stride, int size) {
-  MPI_Group world, members;
-  SHMEMI_MPI(MPI_Comm_group(state.comm, &world));
+  MPI_Group everyone, members;
+  SHMEMI_MPI(MPI_Comm_group(world.comm, &everyone));
   int range[1][3] = {{start, start + (size - 1) * stride, stride}};
-  SHMEMI_MPI(MPI_Group_range_incl(world, 1, range, &members));
+  SHMEMI_MPI(MPI_Group_range_incl(everyone, 1, range, &members));
   MPI_Comm comm;
-  SHMEMI_MPI(MPI_Comm_create_group(state.comm, members, create_group_tag, &comm));
+  SHMEMI_MPI(MPI_Comm_create_group(world.comm, members, create_group_tag, &comm));
   SHMEMI_MPI(MPI_Group_free(&members));
-  SHMEMI_MPI(MPI_Group_free(&world));
+  SHMEMI_MPI(MPI_Group_free(&everyone));
   return adopt(comm);
 }
 

@@ -1,4 +1,6 @@
 // Start and stop of MPI, the windows, and the job-wide synchronization.
+// Owns the world (world.hpp), the layout of the windows' memory
+// (windows.hpp) and the wake-up flags (wake.hpp).
 #include <cstdio>
 #include <cstdint>
 #include <cstdlib>
@@ -16,18 +18,22 @@
 #include "mpi_rma/channels.hpp"
 #include "mpi_rma/coll_common.hpp"
 #include "mpi_rma/hybrid.hpp"
-#include "mpi_rma/life.hpp"
+#include "mpi_rma/ending.hpp"
 #include "mpi_rma/memory_sync.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/progress.hpp"
 #include "mpi_rma/progress_plan.hpp"
 #include "mpi_rma/rma_turns.hpp"
+#include "mpi_rma/wake.hpp"
+#include "mpi_rma/windows.hpp"
 #include "mpi_rma/world.hpp"
 #include "transport/transport.hpp"
 
 namespace shmemi::mpi_rma {
 
-State state;
+World world;
+Windows windows;
+std::vector<std::atomic<int> *> wake_flags;
 
 void call_failed(int rc, const char *call, const char *function) {
   char text[MPI_MAX_ERROR_STRING];
@@ -39,18 +45,27 @@ void call_failed(int rc, const char *call, const char *function) {
 
 namespace {
 
+// The memory of this PE's windows: its heap's (the heap after
+// windows.heap_shift[my_pe]) and its data+bss's whole pages (the data
+// after windows.static_shift[my_pe]).
+Region heap_window;
+Region static_pages;
+// This PE's heap mapped a second time at an aligned address, where MPI
+// allocated it as shared memory (allocate_window_heap).
+Region heap_alias;
+
 // The PEs whose heaps this PE maps: the node's, or this PE alone.
 void make_node_comm(bool split_nodes) {
   if (split_nodes)
-    SHMEMI_MPI(MPI_Comm_split(state.comm, state.my_pe, 0, &state.node));
+    SHMEMI_MPI(MPI_Comm_split(world.comm, world.my_pe, 0, &world.node));
   else
-    SHMEMI_MPI(MPI_Comm_split_type(state.comm, MPI_COMM_TYPE_SHARED, state.my_pe, MPI_INFO_NULL,
-                                   &state.node));
+    SHMEMI_MPI(MPI_Comm_split_type(world.comm, MPI_COMM_TYPE_SHARED, world.my_pe, MPI_INFO_NULL,
+                                   &world.node));
   int node_size = 0;
-  SHMEMI_MPI(MPI_Comm_size(state.node, &node_size));
-  state.node_pes.assign(static_cast<std::size_t>(node_size), -1);
+  SHMEMI_MPI(MPI_Comm_size(world.node, &node_size));
+  world.node_pes.assign(static_cast<std::size_t>(node_size), -1);
   SHMEMI_MPI(
-      MPI_Allgather(&state.my_pe, 1, MPI_INT, state.node_pes.data(), 1, MPI_INT, state.node));
+      MPI_Allgather(&world.my_pe, 1, MPI_INT, world.node_pes.data(), 1, MPI_INT, world.node));
 }
 
 // An MPI_Info of key = "true" hints, freed with the object.
@@ -82,13 +97,13 @@ MPI_Aint heap_allocation(std::size_t bytes, std::size_t alignment, bool padded) 
 // The wake-up flags, when every PE's region is mapped here: the first word
 // of each backend room.
 void find_wake_flags(const std::vector<char *> &regions, std::size_t backend_offset) {
-  state.wake.clear();
+  wake_flags.clear();
   for (char *region : regions)
     if (region == nullptr)
-      return state.wake.clear();
+      return wake_flags.clear();
     else
-      state.wake.push_back(reinterpret_cast<std::atomic<int> *>(region + backend_offset));
-  state.wake[static_cast<std::size_t>(state.my_pe)]->store(0);
+      wake_flags.push_back(reinterpret_cast<std::atomic<int> *>(region + backend_offset));
+  wake_flags[static_cast<std::size_t>(world.my_pe)]->store(0);
 }
 
 // Distance from `base` to the first multiple of `alignment` (a power of two).
@@ -109,9 +124,9 @@ MPI_Aint align_shift(const void *base, std::size_t alignment) {
 char *allocate_window_heap(std::size_t bytes, std::size_t alignment, bool padded) {
   const MPI_Aint size = heap_allocation(bytes, alignment, padded);
   char *base = nullptr;
-  SHMEMI_MPI(MPI_Win_allocate(size, 1, TrueHints{"same_size"}.get(), state.comm, &base,
-                              &state.channels[0]->heap_win));
-  state.heap_window = {base, static_cast<std::size_t>(size)};
+  SHMEMI_MPI(MPI_Win_allocate(size, 1, TrueHints{"same_size"}.get(), world.comm, &base,
+                              &transport::default_channel().heap_win));
+  heap_window = {base, static_cast<std::size_t>(size)};
   const MPI_Aint shift = align_shift(base, padded ? alignment : page_bytes);
   char *heap = base + shift;
   if (!padded) {
@@ -123,29 +138,30 @@ char *allocate_window_heap(std::size_t bytes, std::size_t alignment, bool padded
     });
     if (!transport::all_true(heap != nullptr)) {
       if (heap != nullptr) munmap(heap, bytes);
-      SHMEMI_MPI(MPI_Win_free(&state.channels[0]->heap_win));
+      SHMEMI_MPI(MPI_Win_free(&transport::default_channel().heap_win));
       return allocate_window_heap(bytes, alignment, true);
     }
-    state.heap_alias = {heap, bytes};
+    heap_alias = {heap, bytes};
   }
-  state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
-  SHMEMI_MPI(MPI_Allgather(&shift, 1, MPI_AINT, state.heap_shift.data(), 1, MPI_AINT, state.comm));
+  windows.heap_shift.assign(static_cast<std::size_t>(world.n_pes), 0);
+  SHMEMI_MPI(
+      MPI_Allgather(&shift, 1, MPI_AINT, windows.heap_shift.data(), 1, MPI_AINT, world.comm));
   return heap;
 }
 
 } // namespace
 
-// A window over state.heap_window (a channel's, but the default channel's
+// A window over heap_window (a channel's, but the default channel's
 // where MPI allocates the memory).
 void create_heap_window(MPI_Win &win) {
-  SHMEMI_MPI(MPI_Win_create(state.heap_window.base, static_cast<MPI_Aint>(state.heap_window.size),
-                            1, TrueHints{"same_size"}.get(), state.comm, &win));
+  SHMEMI_MPI(MPI_Win_create(heap_window.base, static_cast<MPI_Aint>(heap_window.size), 1,
+                            TrueHints{"same_size"}.get(), world.comm, &win));
 }
 
-// A channel's window over state.static_pages.
+// A channel's window over static_pages.
 void create_static_window(MPI_Win &win) {
-  SHMEMI_MPI(MPI_Win_create(state.static_pages.base, static_cast<MPI_Aint>(state.static_pages.size),
-                            1, MPI_INFO_NULL, state.comm, &win));
+  SHMEMI_MPI(MPI_Win_create(static_pages.base, static_cast<MPI_Aint>(static_pages.size), 1,
+                            MPI_INFO_NULL, world.comm, &win));
 }
 
 namespace {
@@ -158,12 +174,12 @@ namespace {
 // variables").
 void make_default_static_window(const Region &statics) {
   const Region pages = whole_pages(statics, static_cast<std::size_t>(sysconf(_SC_PAGESIZE)));
-  state.static_pages = pages;
+  static_pages = pages;
   const MPI_Aint shift = statics.base - pages.base;
-  state.static_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
+  windows.static_shift.assign(static_cast<std::size_t>(world.n_pes), 0);
   SHMEMI_MPI(
-      MPI_Allgather(&shift, 1, MPI_AINT, state.static_shift.data(), 1, MPI_AINT, state.comm));
-  create_static_window(state.channels[0]->static_win);
+      MPI_Allgather(&shift, 1, MPI_AINT, windows.static_shift.data(), 1, MPI_AINT, world.comm));
+  create_static_window(transport::default_channel().static_win);
 }
 
 // Settings from each PE's environment, which can differ (Open MPI passes
@@ -186,14 +202,14 @@ Agreed agree(std::size_t heap_bytes, bool split_nodes) {
   // max(x) and max(~x): equal everywhere iff max(x) == ~max(~x) (= min(x)).
   const unsigned long long mine[] = {heap_bytes, ~heap_bytes, osc_hash, ~osc_hash, split_nodes};
   unsigned long long most[5] = {};
-  SHMEMI_MPI(MPI_Allreduce(mine, most, 5, MPI_UNSIGNED_LONG_LONG, MPI_MAX, state.comm));
+  SHMEMI_MPI(MPI_Allreduce(mine, most, 5, MPI_UNSIGNED_LONG_LONG, MPI_MAX, world.comm));
   if (most[0] != ~most[1])
-    fatal("shmem_init",
+    fatal(Call::routine_or(__func__),
           "SHMEM_SYMMETRIC_SIZE differs between PEs (%zu bytes here); every PE must use the "
           "same value",
           heap_bytes);
   if (most[2] != ~most[3])
-    fatal("shmem_init",
+    fatal(Call::routine_or(__func__),
           "OMPI_MCA_osc differs between PEs (\"%s\" here), so they would create windows "
           "with different components; set it, and SHMEM_FORCE_INTERNODE, the same on every PE "
           "(mpiexec -x NAME passes a variable to all hosts)",
@@ -209,35 +225,34 @@ using namespace shmemi::mpi_rma;
 
 Identity start(const StartRequest &request) {
   const int provided = library_hold(request.split_nodes, progress_plan(request));
-  SHMEMI_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &state.comm));
-  SHMEMI_MPI(MPI_Comm_set_errhandler(state.comm, MPI_ERRORS_RETURN));
+  SHMEMI_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &world.comm));
+  SHMEMI_MPI(MPI_Comm_set_errhandler(world.comm, MPI_ERRORS_RETURN));
   Identity id{};
-  SHMEMI_MPI(MPI_Comm_rank(state.comm, &id.my_pe));
-  SHMEMI_MPI(MPI_Comm_size(state.comm, &id.n_pes));
+  SHMEMI_MPI(MPI_Comm_rank(world.comm, &id.my_pe));
+  SHMEMI_MPI(MPI_Comm_size(world.comm, &id.n_pes));
   id.thread_provided = shmem_thread_level(provided);
-  state.my_pe = id.my_pe;
-  state.n_pes = id.n_pes;
+  world.my_pe = id.my_pe;
+  world.n_pes = id.n_pes;
   return id;
 }
 
 Nodes join_nodes(std::size_t heap_bytes, bool split_nodes) {
   const Agreed agreed = agree(heap_bytes, split_nodes);
   make_node_comm(agreed.split_nodes);
-  state.split_forced = agreed.split_nodes;
-  const auto node_size = static_cast<int>(state.node_pes.size());
+  world.split_forced = agreed.split_nodes;
+  const auto node_size = static_cast<int>(world.node_pes.size());
   int largest = 0;
-  SHMEMI_MPI(MPI_Allreduce(&node_size, &largest, 1, MPI_INT, MPI_MAX, state.comm));
-  state.channels.clear();
-  state.channels.push_back(std::make_unique<Channel>());
-  return {state.node_pes, largest > 1};
+  SHMEMI_MPI(MPI_Allreduce(&node_size, &largest, 1, MPI_INT, MPI_MAX, world.comm));
+  channels_begin();
+  return {world.node_pes, largest > 1};
 }
 
 std::size_t backend_room() { return page_bytes; }
 
 std::vector<char *> allocate_heap(std::size_t bytes, std::size_t alignment) {
-  std::vector<char *> regions(static_cast<std::size_t>(state.n_pes), nullptr);
-  regions[static_cast<std::size_t>(state.my_pe)] =
-      allocate_window_heap(bytes, alignment, !state.split_forced);
+  std::vector<char *> regions(static_cast<std::size_t>(world.n_pes), nullptr);
+  regions[static_cast<std::size_t>(world.my_pe)] =
+      allocate_window_heap(bytes, alignment, !world.split_forced);
   return regions;
 }
 
@@ -246,56 +261,55 @@ std::vector<char *> allocate_heap(std::size_t bytes, std::size_t alignment) {
 // heap, without the rooms after it.
 void expose_heap(const std::vector<char *> &regions, std::size_t heap_bytes,
                  std::size_t backend_offset) {
-  if (state.channels[0]->heap_win == MPI_WIN_NULL) {
-    state.heap_window = {regions[static_cast<std::size_t>(state.my_pe)], heap_bytes};
-    state.heap_shift.assign(static_cast<std::size_t>(state.n_pes), 0);
+  if (default_channel().heap_win == MPI_WIN_NULL) {
+    heap_window = {regions[static_cast<std::size_t>(world.my_pe)], heap_bytes};
+    windows.heap_shift.assign(static_cast<std::size_t>(world.n_pes), 0);
   }
   find_wake_flags(regions, backend_offset);
 }
 
-// Without windows nothing goes through MPI RMA but the end of the job's
+// Without windows nothing goes through MPI RMA but the ending
 // records: no window is made over the heap and data+bss, and with Open MPI
 // no UCX connection between every pair of PEs, which its first window
 // makes at a cost that grows with the PEs (docs/bench/notes.md, "Start-up,
 // step by step"). A heap MPI allocated already has its window.
 void start_rma(const Region &statics, unsigned channels, bool windows) {
   if (windows) {
-    if (state.channels[0]->heap_win == MPI_WIN_NULL)
-      create_heap_window(state.channels[0]->heap_win);
+    if (default_channel().heap_win == MPI_WIN_NULL) create_heap_window(default_channel().heap_win);
     make_default_static_window(statics);
   }
   channels_start(channels);
-  life_start();
+  ending_start();
   reduction_types_start();
   int provided = MPI_THREAD_SINGLE;
   SHMEMI_MPI(MPI_Query_thread(&provided));
   progress_start(provided, windows,
-                 state.wake.empty() ? nullptr : state.wake[static_cast<std::size_t>(state.my_pe)]);
+                 wake_flags.empty() ? nullptr : wake_flags[static_cast<std::size_t>(world.my_pe)]);
 }
 
 void allgather(const void *mine, std::size_t bytes, void *all) {
   SHMEMI_MPI(MPI_Allgather(mine, static_cast<int>(bytes), MPI_BYTE, all, static_cast<int>(bytes),
-                           MPI_BYTE, state.comm));
+                           MPI_BYTE, world.comm));
 }
 
 bool all_true(bool mine) {
   int in = mine, out = 0;
-  SHMEMI_MPI(MPI_Allreduce(&in, &out, 1, MPI_INT, MPI_LAND, state.comm));
+  SHMEMI_MPI(MPI_Allreduce(&in, &out, 1, MPI_INT, MPI_LAND, world.comm));
   return out != 0;
 }
 
 void stop() {
   progress_stop();
-  life_stop();
+  ending_stop();
   reduction_types_stop();
   channels_stop();
-  state.static_shift.clear();
-  if (state.heap_alias.base) munmap(state.heap_alias.base, state.heap_alias.size);
-  state.heap_alias = {};
-  state.node_pes.clear();
-  state.wake.clear();
-  SHMEMI_MPI(MPI_Comm_free(&state.node));
-  SHMEMI_MPI(MPI_Comm_free(&state.comm));
+  windows.static_shift.clear();
+  if (heap_alias.base) munmap(heap_alias.base, heap_alias.size);
+  heap_alias = {};
+  world.node_pes.clear();
+  wake_flags.clear();
+  SHMEMI_MPI(MPI_Comm_free(&world.node));
+  SHMEMI_MPI(MPI_Comm_free(&world.comm));
 }
 
 void abort_job(int status) {
@@ -320,14 +334,14 @@ namespace shmemi::transport {
 
 void poll() {
   int flag = 0;
-  SHMEMI_MPI(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, state.comm, &flag, MPI_STATUS_IGNORE));
+  SHMEMI_MPI(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, world.comm, &flag, MPI_STATUS_IGNORE));
   memory_sync();
 }
 
 void sync_all() {
   memory_sync();
   const Blocked blocked;
-  SHMEMI_MPI(MPI_Barrier(state.comm));
+  SHMEMI_MPI(MPI_Barrier(world.comm));
   memory_sync();
 }
 

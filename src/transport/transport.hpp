@@ -83,11 +83,11 @@ void release_mpi();
 std::string mpi_library_version();
 std::string mpi_built_against();
 
-// The end of the job (core/ending.cpp). Every PE publishes a Life record in
-// a small window of its own, which no user call touches, and PE 0's holds
-// the count of PEs that reached the end (their last shmem_finalize, or the
-// exit without one).
-struct Life {
+// The end-of-job check (core/ending.cpp). Every PE publishes its ending
+// record in a small window of its own, which no user call touches, and PE
+// 0's holds the count of PEs that reached the end (their last
+// shmem_finalize, or the exit without one).
+struct Ending {
   std::uint64_t waits;   // entries into and exits from blocking waits so far
   std::uint64_t blocked; // threads of this PE blocked in a wait for other PEs now
   std::uint64_t ending;  // 0 while the PE runs; then core/ending.cpp's word
@@ -103,13 +103,13 @@ struct Life {
 // (waiting loops after their first spins, MPI collectives): two local
 // atomic adds. Nothing before start_rma or after stop.
 void count_blocked(int delta);
-// A blocked wait found its condition false once more (Life::checks): a
+// A blocked wait found its condition false once more (Ending::checks): a
 // local store and a fence, so that the wait's next check comes after it.
 void still_waiting();
 void set_ending(std::uint64_t word);
-Life life_of(int pe); // through MPI (this PE's: a local read)
-void arrive_at_end(); // adds 1 to PE 0's count; complete when it returns
-int arrived_at_end(); // PE 0's count
+Ending ending_of(int pe); // through MPI (this PE's: a local read)
+void arrive_at_end();     // adds 1 to PE 0's count; complete when it returns
+int arrived_at_end();     // PE 0's count
 
 // When a blocking routine's call returns, `source` may be reused (puts) or
 // `dest` holds the data (gets); remote completion needs quiet().

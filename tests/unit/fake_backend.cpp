@@ -232,7 +232,7 @@ std::string mpi_built_against() { return "no MPI"; }
 void count_blocked(int) {}
 void still_waiting() {}
 void set_ending(std::uint64_t) {}
-Life life_of(int) { return {}; }
+Ending ending_of(int) { return {}; }
 void arrive_at_end() { state.arrived = true; }
 // The simulated PEs are at the end as soon as this one is.
 int arrived_at_end() { return state.arrived ? state.config.n_pes : 0; }

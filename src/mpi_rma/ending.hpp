@@ -1,4 +1,4 @@
-// This PE's Life record of the job's end (ending.cpp): its window, its
+// This PE's ending record (transport::Ending, ending.cpp): its window, its
 // words, and in it the count of this PE's threads blocked in a wait for
 // other PEs (count_blocked, Blocked).
 #pragma once
@@ -7,32 +7,35 @@
 #include <cstdint>
 
 #include "mpi_rma/mpi_check.hpp"
-#include "mpi_rma/world.hpp"
 #include "transport/transport.hpp"
 
 namespace shmemi::mpi_rma {
 
-// The window of the Life records (ending.cpp), in the access epoch; and
+// The window of the ending records (ending.cpp), in the access epoch; and
 // its end. Collective.
-void life_start();
-void life_stop();
+void ending_start();
+void ending_stop();
 
-// One word of this PE's Life record, at `offset` bytes.
-inline std::uint64_t *life_word(std::size_t offset) {
-  return state.life + offset / sizeof(std::uint64_t);
+// This PE's ending record: its words in the window, written by ending.cpp
+// (ending_start, ending_stop); null: none yet.
+extern std::uint64_t *ending_record;
+
+// One word of this PE's ending record, at `offset` bytes.
+inline std::uint64_t *ending_word(std::size_t offset) {
+  return ending_record + offset / sizeof(std::uint64_t);
 }
 
 // transport::count_blocked: counts a thread of this PE that starts (delta
 // 1) or stops (-1) waiting for other PEs, and the wait itself, in this
-// PE's Life record, which only its threads write: with one program thread
+// PE's ending record, which only its threads write: with one program thread
 // loads and stores, under SHMEM_THREAD_MULTIPLE atomic adds. Inline: every
 // MPI collective passes here twice, and as calls they showed among the
 // library's instructions around a forced inter-node MPI_Allreduce
 // (docs/bench/notes.md, "The library's work around each MPI call").
 [[gnu::always_inline]] inline void count_blocked(int delta) {
-  if (state.life == nullptr) return;
-  std::uint64_t *blocked = life_word(offsetof(transport::Life, blocked));
-  std::uint64_t *waits = life_word(offsetof(transport::Life, waits));
+  if (ending_record == nullptr) return;
+  std::uint64_t *blocked = ending_word(offsetof(transport::Ending, blocked));
+  std::uint64_t *waits = ending_word(offsetof(transport::Ending, waits));
   if (activity.concurrent) {
     __atomic_fetch_add(blocked, static_cast<std::uint64_t>(delta), __ATOMIC_RELEASE);
     __atomic_fetch_add(waits, 1, __ATOMIC_RELEASE);
@@ -45,9 +48,9 @@ inline std::uint64_t *life_word(std::size_t offset) {
 }
 
 // While it lives, a thread of this PE is blocked in a wait for other PEs
-// (MPI collectives). It cannot re-check anything there, so the end of a
-// job takes the CPU time it spends inside as its confirmation (progress.cpp,
-// sample_cpu): nothing more on this path.
+// (MPI collectives). It cannot re-check anything there, so the end-of-job
+// check takes the CPU time it spends inside as its confirmation
+// (progress.cpp, sample_cpu): nothing more on this path.
 struct Blocked {
   Blocked() { count_blocked(1); }
   ~Blocked() { count_blocked(-1); }
