@@ -50,6 +50,7 @@ program f_coll
   integer, parameter :: NE = 3  ! elements per block (collect, alltoall)
   integer, parameter :: NBC = 5 ! broadcast elements
   integer :: me, npes, ierr, hb, need
+  character(*), parameter :: this = 'f_coll'
   ! The active set being tested.
   integer :: s_start, s_log, s_size, s_stride, s_idx
   character(len=32) :: s_name ! fixed length: nothing for LeakSanitizer to find
@@ -77,9 +78,7 @@ program f_coll
   call shpdeallc(hdst_a, ierr, 0)
   call shpdeallc(hsrc_a, ierr, 0)
   call check('SHPDEALLC errcode', ierr, 0)
-  call shmem_finalize()
-  call summary('f_coll')
-  if (errs /= 0) error stop 1
+  include 'f_end.inc'
 
 contains
 

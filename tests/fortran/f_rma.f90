@@ -62,13 +62,9 @@ program f_rma
               shmem_get_nbi
 
   integer :: me, npes, right, left, ierr, salt
+  character(*), parameter :: this = 'f_rma'
 
-  call shmem_init()
-  me = shmem_my_pe()
-  npes = shmem_n_pes()
-  check_me = me
-  right = mod(me + 1, npes)
-  left = mod(me - 1 + npes, npes)
+  include 'f_start.inc'
   salt = 0
 
   call shpalloc(hs_addr, NB / 4, ierr, 0)
@@ -109,9 +105,7 @@ program f_rma
   call shpdeallc(hs_addr, ierr, 0)
   call check('SHPDEALLC errcode (source)', ierr, 0)
 
-  call shmem_finalize()
-  call summary('f_rma')
-  if (errs /= 0) error stop 1
+  include 'f_end.inc'
 
 contains
 
@@ -184,14 +178,7 @@ contains
     end do
   end subroutine on_target
 
-  subroutine fill(buf, pe, s)
-    integer(1), intent(out) :: buf(NB)
-    integer, intent(in) :: pe, s
-    integer :: i
-    do i = 1, NB
-      buf(i) = pattern(pe, s, i)
-    end do
-  end subroutine fill
+  include 'f_fill.inc'
 
   ! dst(db+1 : db+nbytes) holds bytes sb+1 ... of OWNER's source, the rest SENT.
   subroutine verify(what, dst, db, sb, nbytes, owner, s)

@@ -31,13 +31,9 @@ program f_strided
               shmem_iput128, shmem_iget128
 
   integer :: me, npes, right, left, ierr, salt
+  character(*), parameter :: this = 'f_strided'
 
-  call shmem_init()
-  me = shmem_my_pe()
-  npes = shmem_n_pes()
-  check_me = me
-  right = mod(me + 1, npes)
-  left = mod(me - 1 + npes, npes)
+  include 'f_start.inc'
   salt = 0
 
   call shpalloc(hs_addr, NB / 4, ierr, 0)
@@ -66,9 +62,7 @@ program f_strided
 
   call typed()
 
-  call shmem_finalize()
-  call summary('f_strided')
-  if (errs /= 0) error stop 1
+  include 'f_end.inc'
 
 contains
 
@@ -122,14 +116,7 @@ contains
     end do
   end subroutine on_target
 
-  subroutine fill(buf, pe, s)
-    integer(1), intent(out) :: buf(NB)
-    integer, intent(in) :: pe, s
-    integer :: i
-    do i = 1, NB
-      buf(i) = pattern(pe, s, i)
-    end do
-  end subroutine fill
+  include 'f_fill.inc'
 
   ! Element j of dest (byte (j-1)*ds*esize + 1 on) holds element j of
   ! OWNER's source (byte (j-1)*ss*esize + 1 on); every other byte is SENT.
