@@ -61,16 +61,13 @@ program f_rma
               shmem_putmem_nbi, shmem_getmem_nbi, shmem_put, shmem_get, shmem_put_nbi, &
               shmem_get_nbi
 
-  integer :: me, npes, right, left, ierr, salt
+  integer :: me, npes, right, left, ierr
+  integer :: salt = 0 ! one more for each transfer
   character(*), parameter :: this = 'f_rma'
 
   include 'f_start.inc'
-  salt = 0
 
-  call shpalloc(hs_addr, NB / 4, ierr, 0)
-  call check('SHPALLOC errcode (source)', ierr, 0)
-  call shpalloc(hd_addr, NB / 4, ierr, 0)
-  call check('SHPALLOC errcode (dest)', ierr, 0)
+  call alloc_bytes()
 
   call sweep('SHMEM_CHARACTER_PUT', 'SHMEM_CHARACTER_GET', 1, shmem_character_put, &
              shmem_character_get, shmem_character_put_nbi, shmem_character_get_nbi)
@@ -100,10 +97,7 @@ program f_rma
 
   call typed()
 
-  call shpdeallc(hd_addr, ierr, 0)
-  call check('SHPDEALLC errcode (dest)', ierr, 0)
-  call shpdeallc(hs_addr, ierr, 0)
-  call check('SHPDEALLC errcode (source)', ierr, 0)
+  call free_bytes()
 
   include 'f_end.inc'
 
@@ -178,7 +172,7 @@ contains
     end do
   end subroutine on_target
 
-  include 'f_fill.inc'
+  include 'f_bytes.inc'
 
   ! dst(db+1 : db+nbytes) holds bytes sb+1 ... of OWNER's source, the rest SENT.
   subroutine verify(what, dst, db, sb, nbytes, owner, s)

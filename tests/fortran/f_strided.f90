@@ -30,16 +30,13 @@ program f_strided
               shmem_iget8, shmem_iput32, shmem_iget32, shmem_iput64, shmem_iget64, &
               shmem_iput128, shmem_iget128
 
-  integer :: me, npes, right, left, ierr, salt
+  integer :: me, npes, right, left, ierr
+  integer :: salt = 0 ! one more for each transfer
   character(*), parameter :: this = 'f_strided'
 
   include 'f_start.inc'
-  salt = 0
 
-  call shpalloc(hs_addr, NB / 4, ierr, 0)
-  call check('SHPALLOC errcode (source)', ierr, 0)
-  call shpalloc(hd_addr, NB / 4, ierr, 0)
-  call check('SHPALLOC errcode (dest)', ierr, 0)
+  call alloc_bytes()
 
   call sweep('SHMEM_COMPLEX_IPUT', 'SHMEM_COMPLEX_IGET', 8, shmem_complex_iput, &
              shmem_complex_iget)
@@ -55,10 +52,7 @@ program f_strided
   call sweep('SHMEM_IPUT64', 'SHMEM_IGET64', 8, shmem_iput64, shmem_iget64)
   call sweep('SHMEM_IPUT128', 'SHMEM_IGET128', 16, shmem_iput128, shmem_iget128)
 
-  call shpdeallc(hd_addr, ierr, 0)
-  call check('SHPDEALLC errcode (dest)', ierr, 0)
-  call shpdeallc(hs_addr, ierr, 0)
-  call check('SHPDEALLC errcode (source)', ierr, 0)
+  call free_bytes()
 
   call typed()
 
@@ -116,7 +110,7 @@ contains
     end do
   end subroutine on_target
 
-  include 'f_fill.inc'
+  include 'f_bytes.inc'
 
   ! Element j of dest (byte (j-1)*ds*esize + 1 on) holds element j of
   ! OWNER's source (byte (j-1)*ss*esize + 1 on); every other byte is SENT.
