@@ -123,6 +123,15 @@ contains
     end do
   end subroutine put_elem
 
+  ! Before a collective: source JUNK, dest and the expected dest SENT.
+  subroutine reset(src, dst, expected, nb)
+    integer, intent(in) :: nb
+    integer(1), intent(out) :: src(nb), dst(nb), expected(nb)
+    src = JUNK
+    dst = SENT
+    expected = SENT
+  end subroutine reset
+
   subroutine compare(what, got, expected, nb)
     character(*), intent(in) :: what
     integer, intent(in) :: nb
@@ -144,6 +153,17 @@ contains
     integer, intent(in) :: psync(:)
     call check(what // ': pSync elements changed', count(psync /= SHMEM_SYNC_VALUE), 0)
   end subroutine check_psync
+
+  ! After a collective: the member's pSync is back to SHMEM_SYNC_VALUE, and
+  ! once every PE is done, dest is what was expected.
+  subroutine finish(what, psync, dst, expected, nb)
+    character(*), intent(in) :: what
+    integer, intent(in) :: psync(:), nb
+    integer(1), intent(in) :: dst(nb), expected(nb)
+    if (s_idx >= 0) call check_psync(what, psync)
+    call shmem_barrier_all()
+    call compare(what, dst, expected, nb)
+  end subroutine finish
 
   function label(routine, where) result(s)
     character(*), intent(in) :: routine, where
@@ -211,9 +231,7 @@ contains
     character(:), allocatable :: what
     what = label(routine, where) // ' root ' // achar(48 + mod(root, 10))
     if (root >= 10) what = at(label(routine, where) // ' root', root)
-    src = JUNK
-    dst = SENT
-    expected = SENT
+    call reset(src, dst, expected, nb)
     if (s_idx >= 0) then
       do k = 0, NBC - 1
         call put_elem(src, nb, esize, k, me, k)
@@ -221,12 +239,8 @@ contains
       end do
     end if
     call shmem_barrier_all()
-    if (s_idx >= 0) then
-      call bcast(dst, src, NBC, root, s_start, s_log, s_size, psync_bcast)
-      call check_psync(what, psync_bcast)
-    end if
-    call shmem_barrier_all()
-    call compare(what, dst, expected, nb)
+    if (s_idx >= 0) call bcast(dst, src, NBC, root, s_start, s_log, s_size, psync_bcast)
+    call finish(what, psync_bcast, dst, expected, nb)
   end subroutine t_bcast
 
   ! Member i contributes i+1 elements (COLLECT) or NE (FCOLLECT).
@@ -240,9 +254,7 @@ contains
     integer :: i, k, at_elem, mine
     character(:), allocatable :: what
     what = label(routine, where)
-    src = JUNK
-    dst = SENT
-    expected = SENT
+    call reset(src, dst, expected, nb)
     mine = 0
     if (s_idx >= 0) then
       mine = merge(NE, s_idx + 1, fixed)
@@ -258,12 +270,8 @@ contains
       end do
     end if
     call shmem_barrier_all()
-    if (s_idx >= 0) then
-      call collect(dst, src, mine, s_start, s_log, s_size, psync_coll)
-      call check_psync(what, psync_coll)
-    end if
-    call shmem_barrier_all()
-    call compare(what, dst, expected, nb)
+    if (s_idx >= 0) call collect(dst, src, mine, s_start, s_log, s_size, psync_coll)
+    call finish(what, psync_coll, dst, expected, nb)
   end subroutine t_collect
 
   ! Block j of member i's source goes to block i of member j's dest.
@@ -276,9 +284,7 @@ contains
     integer :: i, j, e
     character(:), allocatable :: what
     what = label(routine, where)
-    src = JUNK
-    dst = SENT
-    expected = SENT
+    call reset(src, dst, expected, nb)
     if (s_idx >= 0) then
       do j = 0, s_size - 1
         do e = 0, NE - 1
@@ -292,12 +298,8 @@ contains
       end do
     end if
     call shmem_barrier_all()
-    if (s_idx >= 0) then
-      call alltoall(dst, src, NE, s_start, s_log, s_size, psync_a2a)
-      call check_psync(what, psync_a2a)
-    end if
-    call shmem_barrier_all()
-    call compare(what, dst, expected, nb)
+    if (s_idx >= 0) call alltoall(dst, src, NE, s_start, s_log, s_size, psync_a2a)
+    call finish(what, psync_a2a, dst, expected, nb)
   end subroutine t_alltoall
 
   ! Element e of block j is source element (j*NE + e)*sst (from 0); it lands
@@ -313,9 +315,7 @@ contains
     character(24) :: strides
     write (strides, '(a,i0,a,i0,a)') ' (dst ', ds, ', sst ', ss, ')'
     what = label(routine // trim(strides), where)
-    src = JUNK
-    dst = SENT
-    expected = SENT
+    call reset(src, dst, expected, nb)
     if (s_idx >= 0) then
       do j = 0, s_size - 1
         do e = 0, NE - 1
@@ -329,12 +329,8 @@ contains
       end do
     end if
     call shmem_barrier_all()
-    if (s_idx >= 0) then
-      call alltoalls(dst, src, ds, ss, NE, s_start, s_log, s_size, psync_a2as)
-      call check_psync(what, psync_a2as)
-    end if
-    call shmem_barrier_all()
-    call compare(what, dst, expected, nb)
+    if (s_idx >= 0) call alltoalls(dst, src, ds, ss, NE, s_start, s_log, s_size, psync_a2as)
+    call finish(what, psync_a2as, dst, expected, nb)
   end subroutine t_alltoalls
 
 end program f_coll
