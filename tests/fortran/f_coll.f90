@@ -49,16 +49,13 @@ program f_coll
 
   integer, parameter :: NE = 3  ! elements per block (collect, alltoall)
   integer, parameter :: NBC = 5 ! broadcast elements
-  integer :: me, npes, ierr, hb, need
+  integer :: me, npes, ierr, hb, need, right, left
   character(*), parameter :: this = 'f_coll'
   ! The active set being tested.
   integer :: s_start, s_log, s_size, s_stride, s_idx
   character(len=32) :: s_name ! fixed length: nothing for LeakSanitizer to find
 
-  call shmem_init()
-  me = shmem_my_pe()
-  npes = shmem_n_pes()
-  check_me = me
+  include 'f_start.inc'
 
   ! The largest dest: ALLTOALLS with dst 2 over all PEs, in 8-byte elements.
   need = (npes * NE * 3 + 4) * 8
@@ -85,14 +82,7 @@ contains
   subroutine active_set(start, logstride, size, name)
     integer, intent(in) :: start, logstride, size
     character(*), intent(in) :: name
-    s_start = start
-    s_log = logstride
-    s_size = size
-    s_stride = 2**logstride
-    s_name = name
-    s_idx = -1
-    if (me >= start .and. mod(me - start, s_stride) == 0 .and. (me - start) / s_stride < size) &
-      s_idx = (me - start) / s_stride
+    call set(start, logstride, size, name)
     call barrier_test()
     if (need <= MB) then
       call suite('COMMON', csrc, cdst, MB)
@@ -102,10 +92,7 @@ contains
     call suite('heap', hsrc, hdst, hb)
   end subroutine active_set
 
-  integer function member_pe(i)
-    integer, intent(in) :: i
-    member_pe = s_start + i * s_stride
-  end function member_pe
+  include 'f_aset.inc'
 
   ! Byte B of element KEY of PE's data (never SENT).
   integer(1) function pattern(pe, key, b)

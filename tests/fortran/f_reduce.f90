@@ -52,15 +52,12 @@ program f_reduce
   integer, parameter :: IAND_ = 1, IOR_ = 2, IXOR_ = 3, MAX_ = 4, MIN_ = 5, SUM_ = 6, PROD_ = 7
   real*16, parameter :: TINY16 = 2.0_16**(-100)
 
-  integer :: me, npes, ierr, off, calls
+  integer :: me, npes, ierr, off, calls, right, left
   character(*), parameter :: this = 'f_reduce'
-  integer :: s_start, s_log, s_size, s_idx
+  integer :: s_start, s_log, s_size, s_stride, s_idx
   character(len=32) :: s_name ! fixed length: nothing for LeakSanitizer to find
 
-  call shmem_init()
-  me = shmem_my_pe()
-  npes = shmem_n_pes()
-  check_me = me
+  include 'f_start.inc'
   calls = 0
 
   call shpalloc(heap_a, 21 * 4 * (NW + 4), ierr, 0)
@@ -104,20 +101,7 @@ contains
     off = off + (bytes + 15) / 16 * 16
   end function carve
 
-  subroutine set(start, logstride, size, name)
-    integer, intent(in) :: start, logstride, size
-    character(*), intent(in) :: name
-    s_start = start
-    s_log = logstride
-    s_size = size
-    s_name = name
-    s_idx = (me - start) / 2**logstride
-  end subroutine set
-
-  integer function member_pe(j)
-    integer, intent(in) :: j
-    member_pe = s_start + j * 2**s_log
-  end function member_pe
+  include 'f_aset.inc'
 
   subroutine every_type()
     call r_int4('COMMON', si4, di4, wi4)
