@@ -119,21 +119,7 @@ contains
     expected = SENT
   end subroutine reset
 
-  subroutine compare(what, got, expected, nb)
-    character(*), intent(in) :: what
-    integer, intent(in) :: nb
-    integer(1), intent(in) :: got(nb), expected(nb)
-    integer :: i, bad
-    bad = 0
-    do i = 1, nb
-      if (got(i) /= expected(i)) then
-        bad = bad + 1
-        if (bad == 1) write (0, '(a,i0,a,a,a,i0,a,i0,a,i0)') '[PE ', me, '] ', what, &
-          ': first wrong dest byte ', i, ': expected ', expected(i), ', got ', got(i)
-      end if
-    end do
-    call check(what // ': wrong dest bytes', bad, 0)
-  end subroutine compare
+  include 'f_compare.inc'
 
   subroutine check_psync(what, psync)
     character(*), intent(in) :: what

@@ -179,22 +179,13 @@ contains
     character(*), intent(in) :: what
     integer(1), intent(in) :: dst(NB)
     integer, intent(in) :: db, sb, nbytes, owner, s
-    integer :: i, bad
-    integer(1) :: expected
-    bad = 0
-    do i = 1, NB
-      if (i > db .and. i <= db + nbytes) then
-        expected = pattern(owner, s, sb + i - db)
-      else
-        expected = SENT
-      end if
-      if (dst(i) /= expected) then
-        bad = bad + 1
-        if (bad == 1) write (0, '(a,i0,a,a,a,i0,a,i0,a,i0)') '[PE ', me, '] ', what, &
-          ': first wrong dest byte ', i, ': expected ', expected, ', got ', dst(i)
-      end if
+    integer(1) :: expected(NB)
+    integer :: i
+    expected = SENT
+    do i = db + 1, db + nbytes
+      expected(i) = pattern(owner, s, sb + i - db)
     end do
-    call check(what // ': wrong dest bytes', bad, 0)
+    call compare(what, dst, expected, NB)
   end subroutine verify
 
   ! Part 2: Fortran types through their own routines.

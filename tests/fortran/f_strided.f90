@@ -119,22 +119,14 @@ contains
     integer(1), intent(in) :: dst(NB)
     integer, intent(in) :: ds, ss, n, esize, owner, s
     integer(1) :: expected(NB)
-    integer :: j, b, bad, i
+    integer :: j, b
     expected = SENT
     do j = 1, n
       do b = 1, esize
         expected((j - 1) * ds * esize + b) = pattern(owner, s, (j - 1) * ss * esize + b)
       end do
     end do
-    bad = 0
-    do i = 1, NB
-      if (dst(i) /= expected(i)) then
-        bad = bad + 1
-        if (bad == 1) write (0, '(a,i0,a,a,a,i0,a,i0,a,i0)') '[PE ', me, '] ', what, &
-          ': first wrong dest byte ', i, ': expected ', expected(i), ', got ', dst(i)
-      end if
-    end do
-    call check(what // ': wrong dest bytes', bad, 0)
+    call compare(what, dst, expected, NB)
   end subroutine verify
 
   subroutine typed()
