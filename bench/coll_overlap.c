@@ -30,7 +30,7 @@
 #include <shmemx.h>
 #include <stdint.h>
 
-#include "bench_common.h"
+#include "bench_shmem.h"
 
 enum { KIND_BCAST, KIND_FCOLLECT, KIND_ALLTOALL, KIND_REDUCE, NKINDS };
 static const char *const kind_names[NKINDS] = {"bcast", "fcollect", "alltoall", "reduce_sum"};
@@ -45,8 +45,6 @@ static long *pub_dst;
 static int kind;    /* the row's collective */
 static size_t size; /* bytes: total for bcast and the reduction, per PE otherwise */
 static long spins;  /* the compute loop's length */
-
-static void barrier(void) { shmem_barrier_all(); }
 
 static long from_pe0(long value) {
   *pub = value;
@@ -181,10 +179,7 @@ static void measure_row(double *median) {
 
 int main(int argc, char **argv) {
   shmem_init();
-  b.me = shmem_my_pe();
-  b.npes = shmem_n_pes();
-  b.barrier = barrier;
-  b.from_pe0 = from_pe0;
+  bench_shmem_setup(&b, from_pe0);
   if (!bench_options(&b, argc, argv)) {
     if (b.me == 0)
       fprintf(stderr,

@@ -25,13 +25,12 @@
 #include <pthread.h>
 #include <shmem.h>
 
-#include "bench_common.h"
+#include "bench_shmem.h"
 
 enum { THREADS = 2, WORD_STRIDE = 8 }; /* longs between the threads' words */
 
 static struct bench b;
 static long *words; /* THREADS words on the heap, WORD_STRIDE apart */
-static long *ctl;   /* PE 0's calibration result */
 
 /* n put + quiet on ctx (the plain names on the default context, as most
  * programs write them), or until bench_late; the number run. */
@@ -132,15 +131,6 @@ static const struct bench_metric pairs[] = {
     {"ctx_put8_quiet_2default", run_2default, BENCH_RATE, BENCH_PE0},
 };
 
-static void barrier(void) { shmem_barrier_all(); }
-
-static long from_pe0(long value) {
-  if (b.me == 0)
-    for (int pe = 0; pe < b.npes; ++pe) shmem_long_p(ctl, value, pe);
-  shmem_barrier_all();
-  return *ctl;
-}
-
 /* PE 0's workers and private context; 0 if one could not be made. */
 static int start_workers(void) {
   if (shmem_ctx_create(SHMEM_CTX_PRIVATE, &main_private) != 0) return 0;
@@ -178,22 +168,19 @@ static int usable(int ok, int provided, const char *program) {
 int main(int argc, char **argv) {
   int provided = -1;
   shmem_init_thread(SHMEM_THREAD_MULTIPLE, &provided);
-  b.me = shmem_my_pe();
-  b.npes = shmem_n_pes();
-  b.barrier = barrier;
-  b.from_pe0 = from_pe0;
+  bench_shmem_setup(&b, bench_ctl_from_pe0);
   if (!usable(bench_options(&b, argc, argv), provided, argv[0])) {
     shmem_finalize();
     return 2;
   }
   words = shmem_calloc(THREADS * WORD_STRIDE, sizeof(long));
-  ctl = shmem_calloc(1, sizeof(long));
-  if (words == NULL || ctl == NULL) {
+  bench_ctl = shmem_calloc(1, sizeof(long));
+  if (words == NULL || bench_ctl == NULL) {
     fprintf(stderr, "ctx_bench: shmem_calloc failed\n");
     shmem_global_exit(1);
   }
   /* PE 0's verdict on every PE, so that PE 1 does not wait in a barrier. */
-  if (!from_pe0(b.me != 0 || start_workers())) {
+  if (!bench_ctl_from_pe0(b.me != 0 || start_workers())) {
     if (b.me == 0) fprintf(stderr, "ctx_bench: cannot make a context or a thread\n");
     shmem_global_exit(1);
   }

@@ -19,7 +19,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <shmem.h>
 
-#include "bench_common.h"
+#include "bench_shmem.h"
 
 /* The active-set collectives are deprecated in 1.5+, but they are the ones
  * every 1.4 implementation has. */
@@ -37,7 +37,6 @@ _Static_assert(SHMEM_BCAST_SYNC_SIZE <= SYNC_LONGS && SHMEM_REDUCE_SYNC_SIZE <= 
 static char *src, *dst;           /* BENCH_MAX_BYTES each */
 static long *word;                /* 8 words: the small RMA and AMO targets */
 static long *flag;                /* ping-pong flag, written only by the other PE */
-static long *ctl;                 /* PE 0's calibration result */
 static long *psync;               /* COLL_SLOTS x SYNC_LONGS */
 static long *pwrk;                /* COLL_SLOTS x WRK_LONGS */
 static long *coll_src, *coll_dst; /* npes longs each */
@@ -219,15 +218,6 @@ static const struct bench_metric metrics[] = {
     {"gvar_bw_get", run_gvar_bw_get, BENCH_BANDWIDTH, BENCH_PE0},
 };
 
-static void barrier(void) { shmem_barrier_all(); }
-
-static long from_pe0(long value) {
-  if (b.me == 0)
-    for (int pe = 0; pe < b.npes; ++pe) shmem_long_p(ctl, value, pe);
-  shmem_barrier_all();
-  return *ctl;
-}
-
 static void *heap(size_t bytes) {
   void *p = shmem_malloc(bytes);
   if (p == NULL) {
@@ -246,7 +236,7 @@ static void allocate(void) {
   memset(gvar_dst, 0, BENCH_MAX_BYTES);
   word = heap(8 * sizeof(long));
   flag = heap(sizeof(long));
-  ctl = heap(sizeof(long));
+  bench_ctl = heap(sizeof(long));
   psync = heap(COLL_SLOTS * SYNC_LONGS * sizeof(long));
   pwrk = heap(COLL_SLOTS * WRK_LONGS * sizeof(long));
   coll_src = heap((size_t)b.npes * sizeof(long));
@@ -258,10 +248,7 @@ static void allocate(void) {
 
 int main(int argc, char **argv) {
   shmem_init();
-  b.me = shmem_my_pe();
-  b.npes = shmem_n_pes();
-  b.barrier = barrier;
-  b.from_pe0 = from_pe0;
+  bench_shmem_setup(&b, bench_ctl_from_pe0);
   const int ok = bench_options(&b, argc, argv);
   if (!ok || (!b.collectives && b.npes != 2)) {
     if (b.me == 0) {

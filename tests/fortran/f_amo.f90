@@ -56,13 +56,9 @@ program f_amo
   integer, parameter :: K = 100 ! concurrent rounds per PE and target PE
   integer :: me, npes, right, left, ierr
   integer*8, parameter :: BIG = 2_8**40
+  character(*), parameter :: this = 'f_amo'
 
-  call shmem_init()
-  me = shmem_my_pe()
-  npes = shmem_n_pes()
-  check_me = me
-  right = mod(me + 1, npes)
-  left = mod(me - 1 + npes, npes)
+  include 'f_start.inc'
 
   ! One heap block, carved into 8-byte aligned slots.
   call shpalloc(heap_a, 32, ierr, 0)
@@ -92,9 +88,7 @@ program f_amo
   call shpdeallc(finc_log_a, ierr, 0)
   call shpdeallc(heap_a, ierr, 0)
   call check('SHPDEALLC errcode', ierr, 0)
-  call shmem_finalize()
-  call summary('f_amo')
-  if (errs /= 0) error stop 1
+  include 'f_end.inc'
 
 contains
 

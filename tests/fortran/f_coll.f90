@@ -49,15 +49,13 @@ program f_coll
 
   integer, parameter :: NE = 3  ! elements per block (collect, alltoall)
   integer, parameter :: NBC = 5 ! broadcast elements
-  integer :: me, npes, ierr, hb, need
+  integer :: me, npes, ierr, hb, need, right, left
+  character(*), parameter :: this = 'f_coll'
   ! The active set being tested.
   integer :: s_start, s_log, s_size, s_stride, s_idx
   character(len=32) :: s_name ! fixed length: nothing for LeakSanitizer to find
 
-  call shmem_init()
-  me = shmem_my_pe()
-  npes = shmem_n_pes()
-  check_me = me
+  include 'f_start.inc'
 
   ! The largest dest: ALLTOALLS with dst 2 over all PEs, in 8-byte elements.
   need = (npes * NE * 3 + 4) * 8
@@ -77,23 +75,14 @@ program f_coll
   call shpdeallc(hdst_a, ierr, 0)
   call shpdeallc(hsrc_a, ierr, 0)
   call check('SHPDEALLC errcode', ierr, 0)
-  call shmem_finalize()
-  call summary('f_coll')
-  if (errs /= 0) error stop 1
+  include 'f_end.inc'
 
 contains
 
   subroutine active_set(start, logstride, size, name)
     integer, intent(in) :: start, logstride, size
     character(*), intent(in) :: name
-    s_start = start
-    s_log = logstride
-    s_size = size
-    s_stride = 2**logstride
-    s_name = name
-    s_idx = -1
-    if (me >= start .and. mod(me - start, s_stride) == 0 .and. (me - start) / s_stride < size) &
-      s_idx = (me - start) / s_stride
+    call set(start, logstride, size, name)
     call barrier_test()
     if (need <= MB) then
       call suite('COMMON', csrc, cdst, MB)
@@ -103,10 +92,7 @@ contains
     call suite('heap', hsrc, hdst, hb)
   end subroutine active_set
 
-  integer function member_pe(i)
-    integer, intent(in) :: i
-    member_pe = s_start + i * s_stride
-  end function member_pe
+  include 'f_aset.inc'
 
   ! Byte B of element KEY of PE's data (never SENT).
   integer(1) function pattern(pe, key, b)
@@ -124,27 +110,33 @@ contains
     end do
   end subroutine put_elem
 
-  subroutine compare(what, got, expected, nb)
-    character(*), intent(in) :: what
+  ! Before a collective: source JUNK, dest and the expected dest SENT.
+  subroutine reset(src, dst, expected, nb)
     integer, intent(in) :: nb
-    integer(1), intent(in) :: got(nb), expected(nb)
-    integer :: i, bad
-    bad = 0
-    do i = 1, nb
-      if (got(i) /= expected(i)) then
-        bad = bad + 1
-        if (bad == 1) write (0, '(a,i0,a,a,a,i0,a,i0,a,i0)') '[PE ', me, '] ', what, &
-          ': first wrong dest byte ', i, ': expected ', expected(i), ', got ', got(i)
-      end if
-    end do
-    call check(what // ': wrong dest bytes', bad, 0)
-  end subroutine compare
+    integer(1), intent(out) :: src(nb), dst(nb), expected(nb)
+    src = JUNK
+    dst = SENT
+    expected = SENT
+  end subroutine reset
+
+  include 'f_compare.inc'
 
   subroutine check_psync(what, psync)
     character(*), intent(in) :: what
     integer, intent(in) :: psync(:)
     call check(what // ': pSync elements changed', count(psync /= SHMEM_SYNC_VALUE), 0)
   end subroutine check_psync
+
+  ! After a collective: the member's pSync is back to SHMEM_SYNC_VALUE, and
+  ! once every PE is done, dest is what was expected.
+  subroutine finish(what, psync, dst, expected, nb)
+    character(*), intent(in) :: what
+    integer, intent(in) :: psync(:), nb
+    integer(1), intent(in) :: dst(nb), expected(nb)
+    if (s_idx >= 0) call check_psync(what, psync)
+    call shmem_barrier_all()
+    call compare(what, dst, expected, nb)
+  end subroutine finish
 
   function label(routine, where) result(s)
     character(*), intent(in) :: routine, where
@@ -212,9 +204,7 @@ contains
     character(:), allocatable :: what
     what = label(routine, where) // ' root ' // achar(48 + mod(root, 10))
     if (root >= 10) what = at(label(routine, where) // ' root', root)
-    src = JUNK
-    dst = SENT
-    expected = SENT
+    call reset(src, dst, expected, nb)
     if (s_idx >= 0) then
       do k = 0, NBC - 1
         call put_elem(src, nb, esize, k, me, k)
@@ -222,12 +212,8 @@ contains
       end do
     end if
     call shmem_barrier_all()
-    if (s_idx >= 0) then
-      call bcast(dst, src, NBC, root, s_start, s_log, s_size, psync_bcast)
-      call check_psync(what, psync_bcast)
-    end if
-    call shmem_barrier_all()
-    call compare(what, dst, expected, nb)
+    if (s_idx >= 0) call bcast(dst, src, NBC, root, s_start, s_log, s_size, psync_bcast)
+    call finish(what, psync_bcast, dst, expected, nb)
   end subroutine t_bcast
 
   ! Member i contributes i+1 elements (COLLECT) or NE (FCOLLECT).
@@ -241,9 +227,7 @@ contains
     integer :: i, k, at_elem, mine
     character(:), allocatable :: what
     what = label(routine, where)
-    src = JUNK
-    dst = SENT
-    expected = SENT
+    call reset(src, dst, expected, nb)
     mine = 0
     if (s_idx >= 0) then
       mine = merge(NE, s_idx + 1, fixed)
@@ -259,12 +243,8 @@ contains
       end do
     end if
     call shmem_barrier_all()
-    if (s_idx >= 0) then
-      call collect(dst, src, mine, s_start, s_log, s_size, psync_coll)
-      call check_psync(what, psync_coll)
-    end if
-    call shmem_barrier_all()
-    call compare(what, dst, expected, nb)
+    if (s_idx >= 0) call collect(dst, src, mine, s_start, s_log, s_size, psync_coll)
+    call finish(what, psync_coll, dst, expected, nb)
   end subroutine t_collect
 
   ! Block j of member i's source goes to block i of member j's dest.
@@ -277,9 +257,7 @@ contains
     integer :: i, j, e
     character(:), allocatable :: what
     what = label(routine, where)
-    src = JUNK
-    dst = SENT
-    expected = SENT
+    call reset(src, dst, expected, nb)
     if (s_idx >= 0) then
       do j = 0, s_size - 1
         do e = 0, NE - 1
@@ -293,12 +271,8 @@ contains
       end do
     end if
     call shmem_barrier_all()
-    if (s_idx >= 0) then
-      call alltoall(dst, src, NE, s_start, s_log, s_size, psync_a2a)
-      call check_psync(what, psync_a2a)
-    end if
-    call shmem_barrier_all()
-    call compare(what, dst, expected, nb)
+    if (s_idx >= 0) call alltoall(dst, src, NE, s_start, s_log, s_size, psync_a2a)
+    call finish(what, psync_a2a, dst, expected, nb)
   end subroutine t_alltoall
 
   ! Element e of block j is source element (j*NE + e)*sst (from 0); it lands
@@ -314,9 +288,7 @@ contains
     character(24) :: strides
     write (strides, '(a,i0,a,i0,a)') ' (dst ', ds, ', sst ', ss, ')'
     what = label(routine // trim(strides), where)
-    src = JUNK
-    dst = SENT
-    expected = SENT
+    call reset(src, dst, expected, nb)
     if (s_idx >= 0) then
       do j = 0, s_size - 1
         do e = 0, NE - 1
@@ -330,12 +302,8 @@ contains
       end do
     end if
     call shmem_barrier_all()
-    if (s_idx >= 0) then
-      call alltoalls(dst, src, ds, ss, NE, s_start, s_log, s_size, psync_a2as)
-      call check_psync(what, psync_a2as)
-    end if
-    call shmem_barrier_all()
-    call compare(what, dst, expected, nb)
+    if (s_idx >= 0) call alltoalls(dst, src, ds, ss, NE, s_start, s_log, s_size, psync_a2as)
+    call finish(what, psync_a2as, dst, expected, nb)
   end subroutine t_alltoalls
 
 end program f_coll

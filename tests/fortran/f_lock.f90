@@ -25,6 +25,7 @@ program f_lock
 
   integer, parameter :: ITER = 100
   integer :: me, npes, ierr, i, v, tries, pe, r
+  character(*), parameter :: this = 'f_lock'
 
   call shmem_init()
   me = shmem_my_pe()
@@ -102,9 +103,7 @@ program f_lock
   call shmem_barrier_all()
   call shpdeallc(heap_a, ierr, 0)
   call check('SHPDEALLC errcode', ierr, 0)
-  call shmem_finalize()
-  call summary('f_lock')
-  if (errs /= 0) error stop 1
+  include 'f_end.inc'
 
 contains
 

@@ -33,13 +33,9 @@ program f_memory
 
   integer :: me, npes, right, left, ierr, status, i
   integer*8 :: old, freed, inside, outside
+  character(*), parameter :: this = 'f_memory'
 
-  call shmem_init()
-  me = shmem_my_pe()
-  npes = shmem_n_pes()
-  check_me = me
-  right = mod(me + 1, npes)
-  left = mod(me - 1 + npes, npes)
+  include 'f_start.inc'
 
   ! ---- SHPALLOC ----
   call shpalloc(pa, 100, ierr, 0)
@@ -208,9 +204,7 @@ program f_memory
     call check(at('SHPDEALLC(64 MiB), round', i), ierr, 0)
   end do
 
-  call shmem_finalize()
-  call summary('f_memory')
-  if (errs /= 0) error stop 1
+  include 'f_end.inc'
 
 contains
 

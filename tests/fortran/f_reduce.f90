@@ -52,14 +52,12 @@ program f_reduce
   integer, parameter :: IAND_ = 1, IOR_ = 2, IXOR_ = 3, MAX_ = 4, MIN_ = 5, SUM_ = 6, PROD_ = 7
   real*16, parameter :: TINY16 = 2.0_16**(-100)
 
-  integer :: me, npes, ierr, off, calls
-  integer :: s_start, s_log, s_size, s_idx
+  integer :: me, npes, ierr, off, calls, right, left
+  character(*), parameter :: this = 'f_reduce'
+  integer :: s_start, s_log, s_size, s_stride, s_idx
   character(len=32) :: s_name ! fixed length: nothing for LeakSanitizer to find
 
-  call shmem_init()
-  me = shmem_my_pe()
-  npes = shmem_n_pes()
-  check_me = me
+  include 'f_start.inc'
   calls = 0
 
   call shpalloc(heap_a, 21 * 4 * (NW + 4), ierr, 0)
@@ -92,9 +90,7 @@ program f_reduce
   call shmem_barrier_all()
   call shpdeallc(heap_a, ierr, 0)
   call check('SHPDEALLC errcode', ierr, 0)
-  call shmem_finalize()
-  call summary('f_reduce')
-  if (errs /= 0) error stop 1
+  include 'f_end.inc'
 
 contains
 
@@ -105,36 +101,23 @@ contains
     off = off + (bytes + 15) / 16 * 16
   end function carve
 
-  subroutine set(start, logstride, size, name)
-    integer, intent(in) :: start, logstride, size
-    character(*), intent(in) :: name
-    s_start = start
-    s_log = logstride
-    s_size = size
-    s_name = name
-    s_idx = (me - start) / 2**logstride
-  end subroutine set
-
-  integer function member_pe(j)
-    integer, intent(in) :: j
-    member_pe = s_start + j * 2**s_log
-  end function member_pe
+  include 'f_aset.inc'
 
   subroutine every_type()
-    call r_i4('COMMON', si4, di4, wi4)
-    call r_i4('heap', hsi4, hdi4, hwi4)
-    call r_i8('COMMON', si8, di8, wi8)
-    call r_i8('heap', hsi8, hdi8, hwi8)
-    call r_r4('COMMON', sr4, dr4, wr4)
-    call r_r4('heap', hsr4, hdr4, hwr4)
-    call r_r8('COMMON', sr8, dr8, wr8)
-    call r_r8('heap', hsr8, hdr8, hwr8)
-    call r_r16('COMMON', sr16, dr16, wr16)
-    call r_r16('heap', hsr16, hdr16, hwr16)
-    call r_c4('COMMON', sc4, dc4, wc4)
-    call r_c4('heap', hsc4, hdc4, hwc4)
-    call r_c8('COMMON', sc8, dc8, wc8)
-    call r_c8('heap', hsc8, hdc8, hwc8)
+    call r_int4('COMMON', si4, di4, wi4)
+    call r_int4('heap', hsi4, hdi4, hwi4)
+    call r_int8('COMMON', si8, di8, wi8)
+    call r_int8('heap', hsi8, hdi8, hwi8)
+    call r_real4('COMMON', sr4, dr4, wr4)
+    call r_real4('heap', hsr4, hdr4, hwr4)
+    call r_real8('COMMON', sr8, dr8, wr8)
+    call r_real8('heap', hsr8, hdr8, hwr8)
+    call r_real16('COMMON', sr16, dr16, wr16)
+    call r_real16('heap', hsr16, hdr16, hwr16)
+    call r_comp4('COMMON', sc4, dc4, wc4)
+    call r_comp4('heap', hsc4, hdc4, hwc4)
+    call r_comp8('COMMON', sc8, dc8, wc8)
+    call r_comp8('heap', hsc8, hdc8, hwc8)
   end subroutine every_type
 
   ! The message prefix: routine, nreduce, in place or not, target, set.
@@ -160,632 +143,115 @@ contains
   end subroutine next_psync
 
   ! ---- INTEGER*4 ----
-  integer*4 function v_i4(op, p, j, i)
+  integer*4 function v_int4(op, p, j, i)
     integer, intent(in) :: op, p, j, i
     select case (op)
     case (IAND_)
-      v_i4 = not(ishft(1, mod(p + 2 * i, 31)))
+      v_int4 = not(ishft(1, mod(p + 2 * i, 31)))
     case (IOR_)
-      v_i4 = ishft(1, mod(p + 2 * i, 31))
+      v_int4 = ishft(1, mod(p + 2 * i, 31))
     case (IXOR_)
-      v_i4 = p * 7919 + i * 104729
+      v_int4 = p * 7919 + i * 104729
     case (MAX_, MIN_)
-      v_i4 = mod(p * 37 + i * 11, 101) - 50
+      v_int4 = mod(p * 37 + i * 11, 101) - 50
     case (SUM_)
-      v_i4 = p * 1000 + i - 500
+      v_int4 = p * 1000 + i - 500
     case default
-      v_i4 = merge(-1, 1, mod(p + i, 2) == 1) * merge(2 + mod(i, 2), 1, j < 3)
+      v_int4 = merge(-1, 1, mod(p + i, 2) == 1) * merge(2 + mod(i, 2), 1, j < 3)
     end select
-  end function v_i4
-
-  integer*4 function f_i4(op, a, b)
-    integer, intent(in) :: op
-    integer*4, intent(in) :: a, b
-    select case (op)
-    case (IAND_)
-      f_i4 = iand(a, b)
-    case (IOR_)
-      f_i4 = ior(a, b)
-    case (IXOR_)
-      f_i4 = ieor(a, b)
-    case (MAX_)
-      f_i4 = max(a, b)
-    case (MIN_)
-      f_i4 = min(a, b)
-    case (SUM_)
-      f_i4 = a + b
-    case default
-      f_i4 = a * b
-    end select
-  end function f_i4
-
-  subroutine r_i4(where, src, dst, wrk)
-    character(*), intent(in) :: where
-    integer*4 :: src(NR), dst(NR), wrk(NW)
-    integer*4 :: e(NR)
-    integer :: op, variant, n, i, j
-    logical :: inplace
-    do op = IAND_, PROD_
-      do variant = 1, 3
-        n = merge(1, NR, variant == 2)
-        inplace = variant == 3
-        do i = 1, NR
-          src(i) = v_i4(op, me, s_idx, i)
-          e(i) = v_i4(op, member_pe(0), 0, i)
-          do j = 1, s_size - 1
-            e(i) = f_i4(op, e(i), v_i4(op, member_pe(j), j, i))
-          end do
-        end do
-        dst = -999
-        call shmem_barrier_all()
-        if (inplace) then
-          call reduce_i4(op, src, src, n, wrk)
-        else
-          call reduce_i4(op, dst, src, n, wrk)
-        end if
-        do i = 1, NR
-          if (inplace) then
-            call check(at(what('INT4', op, n, inplace, where) // ': source/dest', i), src(i), e(i))
-          else
-            if (i <= n) then
-              call check(at(what('INT4', op, n, inplace, where) // ': dest', i), dst(i), e(i))
-            else
-              call check(at(what('INT4', op, n, inplace, where) // ': dest (untouched)', i), &
-                         dst(i), -999)
-            end if
-            call check(at(what('INT4', op, n, inplace, where) // ': source (untouched)', i), &
-                       src(i), v_i4(op, me, s_idx, i))
-          end if
-        end do
-        call shmem_barrier_all()
-      end do
-    end do
-  end subroutine r_i4
-
-  subroutine reduce_i4(op, d, s, n, wrk)
-    integer, intent(in) :: op, n
-    integer*4 :: d(NR), s(NR), wrk(NW)
-    call next_psync()
-    select case (op)
-    case (IAND_)
-      call shmem_int4_and_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (IOR_)
-      call shmem_int4_or_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (IXOR_)
-      call shmem_int4_xor_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (MAX_)
-      call shmem_int4_max_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (MIN_)
-      call shmem_int4_min_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (SUM_)
-      call shmem_int4_sum_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (PROD_)
-      call shmem_int4_prod_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    end select
-  end subroutine reduce_i4
-
+  end function v_int4
 
   ! ---- INTEGER*8 ----
-  integer*8 function v_i8(op, p, j, i)
+  integer*8 function v_int8(op, p, j, i)
     integer, intent(in) :: op, p, j, i
     select case (op)
     case (IAND_)
-      v_i8 = not(ishft(1_8, mod(p + 5 * i, 63)))
+      v_int8 = not(ishft(1_8, mod(p + 5 * i, 63)))
     case (IOR_)
-      v_i8 = ishft(1_8, mod(p + 5 * i + 30, 63))
+      v_int8 = ishft(1_8, mod(p + 5 * i + 30, 63))
     case (IXOR_)
-      v_i8 = int(p, 8) * 2_8**33 + int(i, 8) * 2_8**40 + p * i
+      v_int8 = int(p, 8) * 2_8**33 + int(i, 8) * 2_8**40 + p * i
     case (MAX_, MIN_)
-      v_i8 = int(mod(p * 37 + i * 11, 101) - 50, 8) * 2_8**33 + p
+      v_int8 = int(mod(p * 37 + i * 11, 101) - 50, 8) * 2_8**33 + p
     case (SUM_)
-      v_i8 = int(p, 8) * 2_8**35 + i
+      v_int8 = int(p, 8) * 2_8**35 + i
     case default
-      v_i8 = merge(-1_8, 1_8, mod(p + i, 2) == 1) * merge(2_8**(10 + j), 1_8, j < 3)
+      v_int8 = merge(-1_8, 1_8, mod(p + i, 2) == 1) * merge(2_8**(10 + j), 1_8, j < 3)
     end select
-  end function v_i8
-
-  integer*8 function f_i8(op, a, b)
-    integer, intent(in) :: op
-    integer*8, intent(in) :: a, b
-    select case (op)
-    case (IAND_)
-      f_i8 = iand(a, b)
-    case (IOR_)
-      f_i8 = ior(a, b)
-    case (IXOR_)
-      f_i8 = ieor(a, b)
-    case (MAX_)
-      f_i8 = max(a, b)
-    case (MIN_)
-      f_i8 = min(a, b)
-    case (SUM_)
-      f_i8 = a + b
-    case default
-      f_i8 = a * b
-    end select
-  end function f_i8
-
-  subroutine r_i8(where, src, dst, wrk)
-    character(*), intent(in) :: where
-    integer*8 :: src(NR), dst(NR), wrk(NW)
-    integer*8 :: e(NR)
-    integer :: op, variant, n, i, j
-    logical :: inplace
-    do op = IAND_, PROD_
-      do variant = 1, 3
-        n = merge(1, NR, variant == 2)
-        inplace = variant == 3
-        do i = 1, NR
-          src(i) = v_i8(op, me, s_idx, i)
-          e(i) = v_i8(op, member_pe(0), 0, i)
-          do j = 1, s_size - 1
-            e(i) = f_i8(op, e(i), v_i8(op, member_pe(j), j, i))
-          end do
-        end do
-        dst = -999
-        call shmem_barrier_all()
-        if (inplace) then
-          call reduce_i8(op, src, src, n, wrk)
-        else
-          call reduce_i8(op, dst, src, n, wrk)
-        end if
-        do i = 1, NR
-          if (inplace) then
-            call check(at(what('INT8', op, n, inplace, where) // ': source/dest', i), src(i), e(i))
-          else
-            if (i <= n) then
-              call check(at(what('INT8', op, n, inplace, where) // ': dest', i), dst(i), e(i))
-            else
-              call check(at(what('INT8', op, n, inplace, where) // ': dest (untouched)', i), &
-                         dst(i), -999_8)
-            end if
-            call check(at(what('INT8', op, n, inplace, where) // ': source (untouched)', i), &
-                       src(i), v_i8(op, me, s_idx, i))
-          end if
-        end do
-        call shmem_barrier_all()
-      end do
-    end do
-  end subroutine r_i8
-
-  subroutine reduce_i8(op, d, s, n, wrk)
-    integer, intent(in) :: op, n
-    integer*8 :: d(NR), s(NR), wrk(NW)
-    call next_psync()
-    select case (op)
-    case (IAND_)
-      call shmem_int8_and_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (IOR_)
-      call shmem_int8_or_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (IXOR_)
-      call shmem_int8_xor_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (MAX_)
-      call shmem_int8_max_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (MIN_)
-      call shmem_int8_min_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (SUM_)
-      call shmem_int8_sum_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (PROD_)
-      call shmem_int8_prod_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    end select
-  end subroutine reduce_i8
-
+  end function v_int8
 
   ! ---- REAL*4 ----
-  real*4 function v_r4(op, p, j, i)
+  real*4 function v_real4(op, p, j, i)
     integer, intent(in) :: op, p, j, i
     select case (op)
     case (MAX_, MIN_)
-      v_r4 = real(mod(p * 37 + i * 11, 101) - 50) * 0.25
+      v_real4 = real(mod(p * 37 + i * 11, 101) - 50) * 0.25
     case (SUM_)
-      v_r4 = real(p + 1) * 0.5 + real(i)
+      v_real4 = real(p + 1) * 0.5 + real(i)
     case default
-      v_r4 = merge(-1.0, 1.0, mod(p + i, 2) == 1) * merge(1.5 * 2.0**(i - 3), 1.0, j < 3)
+      v_real4 = merge(-1.0, 1.0, mod(p + i, 2) == 1) * merge(1.5 * 2.0**(i - 3), 1.0, j < 3)
     end select
-  end function v_r4
-
-  real*4 function f_r4(op, a, b)
-    integer, intent(in) :: op
-    real*4, intent(in) :: a, b
-    select case (op)
-    case (MAX_)
-      f_r4 = max(a, b)
-    case (MIN_)
-      f_r4 = min(a, b)
-    case (SUM_)
-      f_r4 = a + b
-    case default
-      f_r4 = a * b
-    end select
-  end function f_r4
-
-  subroutine r_r4(where, src, dst, wrk)
-    character(*), intent(in) :: where
-    real*4 :: src(NR), dst(NR), wrk(NW)
-    real*4 :: e(NR)
-    integer :: op, variant, n, i, j
-    logical :: inplace
-    do op = MAX_, PROD_
-      do variant = 1, 3
-        n = merge(1, NR, variant == 2)
-        inplace = variant == 3
-        do i = 1, NR
-          src(i) = v_r4(op, me, s_idx, i)
-          e(i) = v_r4(op, member_pe(0), 0, i)
-          do j = 1, s_size - 1
-            e(i) = f_r4(op, e(i), v_r4(op, member_pe(j), j, i))
-          end do
-        end do
-        dst = -999.0
-        call shmem_barrier_all()
-        if (inplace) then
-          call reduce_r4(op, src, src, n, wrk)
-        else
-          call reduce_r4(op, dst, src, n, wrk)
-        end if
-        do i = 1, NR
-          if (inplace) then
-            call check(at(what('REAL4', op, n, inplace, where) // ': source/dest', i), src(i), e(i))
-          else
-            if (i <= n) then
-              call check(at(what('REAL4', op, n, inplace, where) // ': dest', i), dst(i), e(i))
-            else
-              call check(at(what('REAL4', op, n, inplace, where) // ': dest (untouched)', i), &
-                         dst(i), -999.0)
-            end if
-            call check(at(what('REAL4', op, n, inplace, where) // ': source (untouched)', i), &
-                       src(i), v_r4(op, me, s_idx, i))
-          end if
-        end do
-        call shmem_barrier_all()
-      end do
-    end do
-  end subroutine r_r4
-
-  subroutine reduce_r4(op, d, s, n, wrk)
-    integer, intent(in) :: op, n
-    real*4 :: d(NR), s(NR), wrk(NW)
-    call next_psync()
-    select case (op)
-    case (MAX_)
-      call shmem_real4_max_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (MIN_)
-      call shmem_real4_min_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (SUM_)
-      call shmem_real4_sum_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (PROD_)
-      call shmem_real4_prod_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    end select
-  end subroutine reduce_r4
-
+  end function v_real4
 
   ! ---- REAL*8 ----
-  real*8 function v_r8(op, p, j, i)
+  real*8 function v_real8(op, p, j, i)
     integer, intent(in) :: op, p, j, i
     select case (op)
     case (MAX_, MIN_)
-      v_r8 = real(mod(p * 37 + i * 11, 101) - 50, 8) * 2.0d0**40 + real(p, 8) * 0.125d0
+      v_real8 = real(mod(p * 37 + i * 11, 101) - 50, 8) * 2.0d0**40 + real(p, 8) * 0.125d0
     case (SUM_)
-      v_r8 = real(p, 8) * 2.0d0**30 + real(i, 8) * 0.25d0
+      v_real8 = real(p, 8) * 2.0d0**30 + real(i, 8) * 0.25d0
     case default
-      v_r8 = merge(-1.0d0, 1.0d0, mod(p + i, 2) == 1) * merge(1.25d0 * 2.0d0**(i * 20), 1.0d0, j < 3)
+      v_real8 = merge(-1.0d0, 1.0d0, mod(p + i, 2) == 1) * merge(1.25d0 * 2.0d0**(i * 20), 1.0d0, j < 3)
     end select
-  end function v_r8
-
-  real*8 function f_r8(op, a, b)
-    integer, intent(in) :: op
-    real*8, intent(in) :: a, b
-    select case (op)
-    case (MAX_)
-      f_r8 = max(a, b)
-    case (MIN_)
-      f_r8 = min(a, b)
-    case (SUM_)
-      f_r8 = a + b
-    case default
-      f_r8 = a * b
-    end select
-  end function f_r8
-
-  subroutine r_r8(where, src, dst, wrk)
-    character(*), intent(in) :: where
-    real*8 :: src(NR), dst(NR), wrk(NW)
-    real*8 :: e(NR)
-    integer :: op, variant, n, i, j
-    logical :: inplace
-    do op = MAX_, PROD_
-      do variant = 1, 3
-        n = merge(1, NR, variant == 2)
-        inplace = variant == 3
-        do i = 1, NR
-          src(i) = v_r8(op, me, s_idx, i)
-          e(i) = v_r8(op, member_pe(0), 0, i)
-          do j = 1, s_size - 1
-            e(i) = f_r8(op, e(i), v_r8(op, member_pe(j), j, i))
-          end do
-        end do
-        dst = -999.0d0
-        call shmem_barrier_all()
-        if (inplace) then
-          call reduce_r8(op, src, src, n, wrk)
-        else
-          call reduce_r8(op, dst, src, n, wrk)
-        end if
-        do i = 1, NR
-          if (inplace) then
-            call check(at(what('REAL8', op, n, inplace, where) // ': source/dest', i), src(i), e(i))
-          else
-            if (i <= n) then
-              call check(at(what('REAL8', op, n, inplace, where) // ': dest', i), dst(i), e(i))
-            else
-              call check(at(what('REAL8', op, n, inplace, where) // ': dest (untouched)', i), &
-                         dst(i), -999.0d0)
-            end if
-            call check(at(what('REAL8', op, n, inplace, where) // ': source (untouched)', i), &
-                       src(i), v_r8(op, me, s_idx, i))
-          end if
-        end do
-        call shmem_barrier_all()
-      end do
-    end do
-  end subroutine r_r8
-
-  subroutine reduce_r8(op, d, s, n, wrk)
-    integer, intent(in) :: op, n
-    real*8 :: d(NR), s(NR), wrk(NW)
-    call next_psync()
-    select case (op)
-    case (MAX_)
-      call shmem_real8_max_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (MIN_)
-      call shmem_real8_min_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (SUM_)
-      call shmem_real8_sum_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (PROD_)
-      call shmem_real8_prod_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    end select
-  end subroutine reduce_r8
-
+  end function v_real8
 
   ! ---- REAL*16 (IEEE quad): values 2**-100 apart ----
-  real*16 function v_r16(op, p, j, i)
+  real*16 function v_real16(op, p, j, i)
     integer, intent(in) :: op, p, j, i
     select case (op)
     case (MAX_)
-      v_r16 = real(i, 16) + 1.0_16 + real(mod(p + i, 5), 16) * TINY16
+      v_real16 = real(i, 16) + 1.0_16 + real(mod(p + i, 5), 16) * TINY16
     case (MIN_)
-      v_r16 = real(i, 16) + 1.0_16 - real(mod(p + i, 5), 16) * TINY16
+      v_real16 = real(i, 16) + 1.0_16 - real(mod(p + i, 5), 16) * TINY16
     case (SUM_)
-      v_r16 = real(i, 16) + 1.0_16 + real(p + 1, 16) * TINY16
+      v_real16 = real(i, 16) + 1.0_16 + real(p + 1, 16) * TINY16
     case default
       if (j == 0) then
-        v_r16 = 1.0_16 + real(i, 16) * TINY16
+        v_real16 = 1.0_16 + real(i, 16) * TINY16
       else if (j < 3) then
-        v_r16 = -2.0_16
+        v_real16 = -2.0_16
       else
-        v_r16 = 1.0_16
+        v_real16 = 1.0_16
       end if
     end select
-  end function v_r16
-
-  real*16 function f_r16(op, a, b)
-    integer, intent(in) :: op
-    real*16, intent(in) :: a, b
-    select case (op)
-    case (MAX_)
-      f_r16 = max(a, b)
-    case (MIN_)
-      f_r16 = min(a, b)
-    case (SUM_)
-      f_r16 = a + b
-    case default
-      f_r16 = a * b
-    end select
-  end function f_r16
-
-  subroutine r_r16(where, src, dst, wrk)
-    character(*), intent(in) :: where
-    real*16 :: src(NR), dst(NR), wrk(NW)
-    real*16 :: e(NR)
-    integer :: op, variant, n, i, j
-    logical :: inplace
-    do op = MAX_, PROD_
-      do variant = 1, 3
-        n = merge(1, NR, variant == 2)
-        inplace = variant == 3
-        do i = 1, NR
-          src(i) = v_r16(op, me, s_idx, i)
-          e(i) = v_r16(op, member_pe(0), 0, i)
-          do j = 1, s_size - 1
-            e(i) = f_r16(op, e(i), v_r16(op, member_pe(j), j, i))
-          end do
-        end do
-        dst = -999.0_16
-        call shmem_barrier_all()
-        if (inplace) then
-          call reduce_r16(op, src, src, n, wrk)
-        else
-          call reduce_r16(op, dst, src, n, wrk)
-        end if
-        do i = 1, NR
-          if (inplace) then
-            call check(at(what('REAL16', op, n, inplace, where) // ': source/dest', i), src(i), e(i))
-          else
-            if (i <= n) then
-              call check(at(what('REAL16', op, n, inplace, where) // ': dest', i), dst(i), e(i))
-              ! The part a REAL*8 cannot hold is there.
-              if (op == SUM_) call check_true(at(what('REAL16', op, n, inplace, where) // &
-                ': dest keeps the 2**-100 terms', i), dst(i) /= real(real(dst(i), 8), 16))
-            else
-              call check(at(what('REAL16', op, n, inplace, where) // ': dest (untouched)', i), &
-                         dst(i), -999.0_16)
-            end if
-            call check(at(what('REAL16', op, n, inplace, where) // ': source (untouched)', i), &
-                       src(i), v_r16(op, me, s_idx, i))
-          end if
-        end do
-        call shmem_barrier_all()
-      end do
-    end do
-  end subroutine r_r16
-
-  subroutine reduce_r16(op, d, s, n, wrk)
-    integer, intent(in) :: op, n
-    real*16 :: d(NR), s(NR), wrk(NW)
-    call next_psync()
-    select case (op)
-    case (MAX_)
-      call shmem_real16_max_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (MIN_)
-      call shmem_real16_min_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (SUM_)
-      call shmem_real16_sum_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    case (PROD_)
-      call shmem_real16_prod_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    end select
-  end subroutine reduce_r16
-
+  end function v_real16
 
   ! ---- COMPLEX*8 (two REAL*4) ----
-  complex*8 function v_c4(op, p, j, i)
+  complex*8 function v_comp4(op, p, j, i)
     integer, intent(in) :: op, p, j, i
     if (op == SUM_) then
-      v_c4 = cmplx(real(p + i), -0.5 * real(p))
+      v_comp4 = cmplx(real(p + i), -0.5 * real(p))
     else if (j < 3) then
-      v_c4 = cmplx(real(1 + mod(i, 2)), real(j))
+      v_comp4 = cmplx(real(1 + mod(i, 2)), real(j))
     else
-      v_c4 = merge((0.0, 1.0), (1.0, 0.0), mod(p + i, 2) == 1)
+      v_comp4 = merge((0.0, 1.0), (1.0, 0.0), mod(p + i, 2) == 1)
     end if
-  end function v_c4
-
-  subroutine r_c4(where, src, dst, wrk)
-    character(*), intent(in) :: where
-    complex*8 :: src(NR), dst(NR), wrk(NW)
-    complex*8 :: e(NR)
-    integer :: op, variant, n, i, j
-    logical :: inplace
-    do op = SUM_, PROD_
-      do variant = 1, 3
-        n = merge(1, NR, variant == 2)
-        inplace = variant == 3
-        do i = 1, NR
-          src(i) = v_c4(op, me, s_idx, i)
-          e(i) = v_c4(op, member_pe(0), 0, i)
-          do j = 1, s_size - 1
-            if (op == SUM_) then
-              e(i) = e(i) + v_c4(op, member_pe(j), j, i)
-            else
-              e(i) = e(i) * v_c4(op, member_pe(j), j, i)
-            end if
-          end do
-        end do
-        dst = (-999.0, -999.0)
-        call shmem_barrier_all()
-        if (inplace) then
-          call reduce_c4(op, src, src, n, wrk)
-        else
-          call reduce_c4(op, dst, src, n, wrk)
-        end if
-        do i = 1, NR
-          if (inplace) then
-            call check(at(what('COMP4', op, n, inplace, where) // ': source/dest', i), src(i), e(i))
-          else
-            if (i <= n) then
-              call check(at(what('COMP4', op, n, inplace, where) // ': dest', i), dst(i), e(i))
-            else
-              call check(at(what('COMP4', op, n, inplace, where) // ': dest (untouched)', i), &
-                         dst(i), (-999.0, -999.0))
-            end if
-            call check(at(what('COMP4', op, n, inplace, where) // ': source (untouched)', i), &
-                       src(i), v_c4(op, me, s_idx, i))
-          end if
-        end do
-        call shmem_barrier_all()
-      end do
-    end do
-  end subroutine r_c4
-
-  subroutine reduce_c4(op, d, s, n, wrk)
-    integer, intent(in) :: op, n
-    complex*8 :: d(NR), s(NR), wrk(NW)
-    call next_psync()
-    if (op == SUM_) then
-      call shmem_comp4_sum_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    else
-      call shmem_comp4_prod_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    end if
-  end subroutine reduce_c4
-
+  end function v_comp4
 
   ! ---- COMPLEX*16 (two REAL*8) ----
-  complex*16 function v_c8(op, p, j, i)
+  complex*16 function v_comp8(op, p, j, i)
     integer, intent(in) :: op, p, j, i
     if (op == SUM_) then
-      v_c8 = cmplx(real(p, 8) * 2.0d0**30 + real(i, 8), -0.25d0 * real(p, 8), kind=8)
+      v_comp8 = cmplx(real(p, 8) * 2.0d0**30 + real(i, 8), -0.25d0 * real(p, 8), kind=8)
     else if (j < 3) then
-      v_c8 = cmplx(real(1 + mod(i, 2), 8) * 2.0d0**30, real(j, 8), kind=8)
+      v_comp8 = cmplx(real(1 + mod(i, 2), 8) * 2.0d0**30, real(j, 8), kind=8)
     else
-      v_c8 = merge((0.0d0, 1.0d0), (1.0d0, 0.0d0), mod(p + i, 2) == 1)
+      v_comp8 = merge((0.0d0, 1.0d0), (1.0d0, 0.0d0), mod(p + i, 2) == 1)
     end if
-  end function v_c8
+  end function v_comp8
 
-  subroutine r_c8(where, src, dst, wrk)
-    character(*), intent(in) :: where
-    complex*16 :: src(NR), dst(NR), wrk(NW)
-    complex*16 :: e(NR)
-    integer :: op, variant, n, i, j
-    logical :: inplace
-    do op = SUM_, PROD_
-      do variant = 1, 3
-        n = merge(1, NR, variant == 2)
-        inplace = variant == 3
-        do i = 1, NR
-          src(i) = v_c8(op, me, s_idx, i)
-          e(i) = v_c8(op, member_pe(0), 0, i)
-          do j = 1, s_size - 1
-            if (op == SUM_) then
-              e(i) = e(i) + v_c8(op, member_pe(j), j, i)
-            else
-              e(i) = e(i) * v_c8(op, member_pe(j), j, i)
-            end if
-          end do
-        end do
-        dst = (-999.0d0, -999.0d0)
-        call shmem_barrier_all()
-        if (inplace) then
-          call reduce_c8(op, src, src, n, wrk)
-        else
-          call reduce_c8(op, dst, src, n, wrk)
-        end if
-        do i = 1, NR
-          if (inplace) then
-            call check(at(what('COMP8', op, n, inplace, where) // ': source/dest', i), src(i), e(i))
-          else
-            if (i <= n) then
-              call check(at(what('COMP8', op, n, inplace, where) // ': dest', i), dst(i), e(i))
-            else
-              call check(at(what('COMP8', op, n, inplace, where) // ': dest (untouched)', i), &
-                         dst(i), (-999.0d0, -999.0d0))
-            end if
-            call check(at(what('COMP8', op, n, inplace, where) // ': source (untouched)', i), &
-                       src(i), v_c8(op, me, s_idx, i))
-          end if
-        end do
-        call shmem_barrier_all()
-      end do
-    end do
-  end subroutine r_c8
-
-  subroutine reduce_c8(op, d, s, n, wrk)
-    integer, intent(in) :: op, n
-    complex*16 :: d(NR), s(NR), wrk(NW)
-    call next_psync()
-    if (op == SUM_) then
-      call shmem_comp8_sum_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    else
-      call shmem_comp8_prod_to_all(d, s, n, s_start, s_log, s_size, wrk, ps)
-    end if
-  end subroutine reduce_c8
-
+  ! F_k, R_k and REDUCE_k of every type k.
+  include 'f_reduce_types.inc'
 
 end program f_reduce

@@ -61,20 +61,13 @@ program f_rma
               shmem_putmem_nbi, shmem_getmem_nbi, shmem_put, shmem_get, shmem_put_nbi, &
               shmem_get_nbi
 
-  integer :: me, npes, right, left, ierr, salt
+  integer :: me, npes, right, left, ierr
+  integer :: salt = 0 ! one more for each transfer
+  character(*), parameter :: this = 'f_rma'
 
-  call shmem_init()
-  me = shmem_my_pe()
-  npes = shmem_n_pes()
-  check_me = me
-  right = mod(me + 1, npes)
-  left = mod(me - 1 + npes, npes)
-  salt = 0
+  include 'f_start.inc'
 
-  call shpalloc(hs_addr, NB / 4, ierr, 0)
-  call check('SHPALLOC errcode (source)', ierr, 0)
-  call shpalloc(hd_addr, NB / 4, ierr, 0)
-  call check('SHPALLOC errcode (dest)', ierr, 0)
+  call alloc_bytes()
 
   call sweep('SHMEM_CHARACTER_PUT', 'SHMEM_CHARACTER_GET', 1, shmem_character_put, &
              shmem_character_get, shmem_character_put_nbi, shmem_character_get_nbi)
@@ -104,14 +97,9 @@ program f_rma
 
   call typed()
 
-  call shpdeallc(hd_addr, ierr, 0)
-  call check('SHPDEALLC errcode (dest)', ierr, 0)
-  call shpdeallc(hs_addr, ierr, 0)
-  call check('SHPDEALLC errcode (source)', ierr, 0)
+  call free_bytes()
 
-  call shmem_finalize()
-  call summary('f_rma')
-  if (errs /= 0) error stop 1
+  include 'f_end.inc'
 
 contains
 
@@ -184,36 +172,20 @@ contains
     end do
   end subroutine on_target
 
-  subroutine fill(buf, pe, s)
-    integer(1), intent(out) :: buf(NB)
-    integer, intent(in) :: pe, s
-    integer :: i
-    do i = 1, NB
-      buf(i) = pattern(pe, s, i)
-    end do
-  end subroutine fill
+  include 'f_bytes.inc'
 
   ! dst(db+1 : db+nbytes) holds bytes sb+1 ... of OWNER's source, the rest SENT.
   subroutine verify(what, dst, db, sb, nbytes, owner, s)
     character(*), intent(in) :: what
     integer(1), intent(in) :: dst(NB)
     integer, intent(in) :: db, sb, nbytes, owner, s
-    integer :: i, bad
-    integer(1) :: expected
-    bad = 0
-    do i = 1, NB
-      if (i > db .and. i <= db + nbytes) then
-        expected = pattern(owner, s, sb + i - db)
-      else
-        expected = SENT
-      end if
-      if (dst(i) /= expected) then
-        bad = bad + 1
-        if (bad == 1) write (0, '(a,i0,a,a,a,i0,a,i0,a,i0)') '[PE ', me, '] ', what, &
-          ': first wrong dest byte ', i, ': expected ', expected, ', got ', dst(i)
-      end if
+    integer(1) :: expected(NB)
+    integer :: i
+    expected = SENT
+    do i = db + 1, db + nbytes
+      expected(i) = pattern(owner, s, sb + i - db)
     end do
-    call check(what // ': wrong dest bytes', bad, 0)
+    call compare(what, dst, expected, NB)
   end subroutine verify
 
   ! Part 2: Fortran types through their own routines.

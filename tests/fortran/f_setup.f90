@@ -32,6 +32,7 @@ program f_setup
   character(len=300) :: long_name
   character(len=8) :: short_name
   integer(8) :: p
+  character(*), parameter :: this = 'f_setup'
 
   call shmem_init()
   me = shmem_my_pe()
@@ -168,9 +169,7 @@ program f_setup
   call shpdeallc(heap_addr, ierr, 0)
   call check('SHPDEALLC errcode', ierr, 0)
   deallocate (private_mem)
-  call shmem_finalize()
-  call summary('f_setup')
-  if (errs /= 0) error stop 1
+  include 'f_end.inc'
 
 contains
 

@@ -30,20 +30,13 @@ program f_strided
               shmem_iget8, shmem_iput32, shmem_iget32, shmem_iput64, shmem_iget64, &
               shmem_iput128, shmem_iget128
 
-  integer :: me, npes, right, left, ierr, salt
+  integer :: me, npes, right, left, ierr
+  integer :: salt = 0 ! one more for each transfer
+  character(*), parameter :: this = 'f_strided'
 
-  call shmem_init()
-  me = shmem_my_pe()
-  npes = shmem_n_pes()
-  check_me = me
-  right = mod(me + 1, npes)
-  left = mod(me - 1 + npes, npes)
-  salt = 0
+  include 'f_start.inc'
 
-  call shpalloc(hs_addr, NB / 4, ierr, 0)
-  call check('SHPALLOC errcode (source)', ierr, 0)
-  call shpalloc(hd_addr, NB / 4, ierr, 0)
-  call check('SHPALLOC errcode (dest)', ierr, 0)
+  call alloc_bytes()
 
   call sweep('SHMEM_COMPLEX_IPUT', 'SHMEM_COMPLEX_IGET', 8, shmem_complex_iput, &
              shmem_complex_iget)
@@ -59,16 +52,11 @@ program f_strided
   call sweep('SHMEM_IPUT64', 'SHMEM_IGET64', 8, shmem_iput64, shmem_iget64)
   call sweep('SHMEM_IPUT128', 'SHMEM_IGET128', 16, shmem_iput128, shmem_iget128)
 
-  call shpdeallc(hd_addr, ierr, 0)
-  call check('SHPDEALLC errcode (dest)', ierr, 0)
-  call shpdeallc(hs_addr, ierr, 0)
-  call check('SHPDEALLC errcode (source)', ierr, 0)
+  call free_bytes()
 
   call typed()
 
-  call shmem_finalize()
-  call summary('f_strided')
-  if (errs /= 0) error stop 1
+  include 'f_end.inc'
 
 contains
 
@@ -122,14 +110,7 @@ contains
     end do
   end subroutine on_target
 
-  subroutine fill(buf, pe, s)
-    integer(1), intent(out) :: buf(NB)
-    integer, intent(in) :: pe, s
-    integer :: i
-    do i = 1, NB
-      buf(i) = pattern(pe, s, i)
-    end do
-  end subroutine fill
+  include 'f_bytes.inc'
 
   ! Element j of dest (byte (j-1)*ds*esize + 1 on) holds element j of
   ! OWNER's source (byte (j-1)*ss*esize + 1 on); every other byte is SENT.
@@ -138,22 +119,14 @@ contains
     integer(1), intent(in) :: dst(NB)
     integer, intent(in) :: ds, ss, n, esize, owner, s
     integer(1) :: expected(NB)
-    integer :: j, b, bad, i
+    integer :: j, b
     expected = SENT
     do j = 1, n
       do b = 1, esize
         expected((j - 1) * ds * esize + b) = pattern(owner, s, (j - 1) * ss * esize + b)
       end do
     end do
-    bad = 0
-    do i = 1, NB
-      if (dst(i) /= expected(i)) then
-        bad = bad + 1
-        if (bad == 1) write (0, '(a,i0,a,a,a,i0,a,i0,a,i0)') '[PE ', me, '] ', what, &
-          ': first wrong dest byte ', i, ': expected ', expected(i), ', got ', dst(i)
-      end if
-    end do
-    call check(what // ': wrong dest bytes', bad, 0)
+    call compare(what, dst, expected, NB)
   end subroutine verify
 
   subroutine typed()

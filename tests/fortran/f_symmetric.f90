@@ -93,6 +93,7 @@ program f_symmetric
 
   integer :: me, npes, right, left, i
   character(len=12) :: cgot
+  character(*), parameter :: this = 'f_symmetric'
 
   ! Before SHMEM_INIT: assignments that must survive it.
   ni(1) = 123
@@ -101,12 +102,7 @@ program f_symmetric
   sv(1) = 4
   mv(5) = 55
 
-  call shmem_init()
-  me = shmem_my_pe()
-  npes = shmem_n_pes()
-  check_me = me
-  right = mod(me + 1, npes)
-  left = mod(me - 1 + npes, npes)
+  include 'f_start.inc'
 
   call check('named COMMON assigned before SHMEM_INIT', ni(1), 123)
   call check('blank COMMON assigned before SHMEM_INIT', bi(8), -8)
@@ -184,9 +180,7 @@ program f_symmetric
   end do
   call shmem_barrier_all()
 
-  call shmem_finalize()
-  call summary('f_symmetric')
-  if (errs /= 0) error stop 1
+  include 'f_end.inc'
 
 contains
 

@@ -36,13 +36,9 @@ program f_wait
   pointer (heap_a, heap)
 
   integer :: me, npes, right, left, ierr
+  character(*), parameter :: this = 'f_wait'
 
-  call shmem_init()
-  me = shmem_my_pe()
-  npes = shmem_n_pes()
-  check_me = me
-  right = mod(me + 1, npes)
-  left = mod(me - 1 + npes, npes)
+  include 'f_start.inc'
 
   call shpalloc(heap_a, 4 + PN, ierr, 0)
   call check('SHPALLOC errcode', ierr, 0)
@@ -58,9 +54,7 @@ program f_wait
   call shmem_barrier_all()
   call shpdeallc(heap_a, ierr, 0)
   call check('SHPDEALLC errcode', ierr, 0)
-  call shmem_finalize()
-  call summary('f_wait')
-  if (errs /= 0) error stop 1
+  include 'f_end.inc'
 
 contains
 

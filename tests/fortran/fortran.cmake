@@ -45,6 +45,50 @@ shmem_f_test(f_coll NP 1 2 4 TIMEOUT 120)
 # Reductions: all 30 *_TO_ALL routines, nreduce 1 and 7, in place, over all
 # PEs and over the even and odd PEs at once; REAL16 keeps 2**-100.
 shmem_f_test(f_reduce NP 1 2 4 TIMEOUT 120)
+# f_reduce's procedures of each type, F_k, R_k and REDUCE_k, come from one
+# template, fortran/f_reduce_type.f90.in, filled in for each row of this
+# table: the routines' part of the name (SHMEM_<K>_SUM_TO_ALL), the Fortran
+# type, the value dest holds where a reduction must not write, the first
+# operation (IAND_: all seven, MAX_: MAX, MIN, SUM, PROD; SUM_: SUM, PROD).
+set(_f_reduce_types
+  "INT4|integer*4|-999|IAND_"
+  "INT8|integer*8|-999_8|IAND_"
+  "REAL4|real*4|-999.0|MAX_"
+  "REAL8|real*8|-999.0d0|MAX_"
+  "REAL16|real*16|-999.0_16|MAX_"
+  "COMP4|complex*8|(-999.0, -999.0)|SUM_"
+  "COMP8|complex*16|(-999.0d0, -999.0d0)|SUM_")
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_f}/f_reduce_type.f90.in)
+file(READ ${_f}/f_reduce_type.f90.in _tmpl)
+string(FIND "${_tmpl}" "\n\n" _at) # the template's header comment stays out
+math(EXPR _at "${_at} + 2")
+string(SUBSTRING "${_tmpl}" ${_at} -1 _tmpl)
+set(_code "! Made by tests/fortran/fortran.cmake from f_reduce_type.f90.in.\n\n")
+foreach(_row ${_f_reduce_types})
+  string(REPLACE "|" ";" _row "${_row}")
+  list(GET _row 0 K)
+  list(GET _row 1 T)
+  list(GET _row 2 SENT)
+  list(GET _row 3 FIRST)
+  string(TOLOWER ${K} k)
+  # A line tagged with an empty tag stays, with "!" it becomes a comment.
+  set(BITS "!")
+  set(ORDER "")
+  set(TINY "!")
+  if(FIRST STREQUAL "IAND_")
+    set(BITS "")
+  elseif(FIRST STREQUAL "SUM_")
+    set(ORDER "!")
+  endif()
+  if(K STREQUAL "REAL16")
+    set(TINY "")
+  endif()
+  string(CONFIGURE "${_tmpl}" _one @ONLY)
+  string(APPEND _code "${_one}")
+endforeach()
+file(CONFIGURE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/f_reduce_inc/f_reduce_types.inc
+     CONTENT "${_code}" @ONLY)
+target_include_directories(f_reduce PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/f_reduce_inc)
 # The heap: SHPALLOC, SHPCLMOVE (data kept, status vs address, symmetric
 # after a move), SHPDEALLC, every error code with abort = 0.
 shmem_f_test(f_memory NP 1 2 4 TIMEOUT 120)

@@ -445,14 +445,8 @@ static const plan untyped_plan[] = {{OP_SWAP, check_swap, V_PLAIN, V_PLAIN}};
 #endif
 
 int main(void) {
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
-  if (npes > MAX_PES) {
-    if (me == 0) fprintf(stderr, "this test needs at most %d PEs\n", MAX_PES);
-    shmem_finalize();
-    return 1;
-  }
+  CHECK_INIT();
+  CHECK_PES_AT_MOST(MAX_PES);
   shared = (long *)shmem_malloc((size_t)npes * REPS * sizeof(long));
   void *heap = shmem_calloc(SLOTS, sizeof(long long));
   fetched = malloc(SLOTS * REPS * sizeof(long long));

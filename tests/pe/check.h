@@ -39,6 +39,42 @@ static int check_failures;
     return check_failures ? 1 : 0;                                             \
   } while (0)
 
+/* The start of a test that keeps its PE number and the number of PEs in
+ * `me` and `npes`, ints it declares. */
+#define CHECK_INIT()                                                           \
+  do {                                                                         \
+    shmem_init();                                                              \
+    me = shmem_my_pe();                                                        \
+    npes = shmem_n_pes();                                                      \
+  } while (0)
+
+/* For a test whose arrays hold `max` PEs at most: with more, PE 0 says so
+ * and the test ends with status 1. */
+#define CHECK_PES_AT_MOST(max)                                                 \
+  do {                                                                         \
+    if (shmem_n_pes() > (max)) {                                               \
+      if (shmem_my_pe() == 0) fprintf(stderr, "this test needs at most %d PEs\n", (max)); \
+      shmem_finalize();                                                        \
+      return 1;                                                                \
+    }                                                                          \
+  } while (0)
+
+/* Runs `work` on `n` threads (the test includes <pthread.h>), thread t with
+ * &jobs[t], whose `tid` it sets to t, and checks after each thread's join
+ * that its `errors` count stayed 0 (`what` names them). */
+#define CHECK_THREADS(jobs, n, work, what)                                     \
+  do {                                                                         \
+    pthread_t threads_[n];                                                     \
+    for (int t_ = 0; t_ < (n); ++t_) {                                         \
+      (jobs)[t_].tid = t_;                                                     \
+      CHECK(pthread_create(&threads_[t_], NULL, (work), &(jobs)[t_]) == 0);    \
+    }                                                                          \
+    for (int t_ = 0; t_ < (n); ++t_) {                                         \
+      CHECK(pthread_join(threads_[t_], NULL) == 0);                            \
+      CHECK_MSG((jobs)[t_].errors == 0, "thread %d: %d " what, t_, (jobs)[t_].errors); \
+    }                                                                          \
+  } while (0)
+
 /* Whether SHMEM_FORCE_INTERNODE makes every PE its own node (any value but
  * the library's "off" words enables it). */
 /* Whether the environment variable `name` is on (set to anything but an

@@ -12,8 +12,8 @@
 #include "coll_values.h"
 
 #define NE 5
-#define SENTINEL 0xA5
 #define BUF_BYTES 2048
+#include "coll_buffers.h"
 
 static long barrier_psync[SHMEM_BARRIER_SYNC_SIZE];
 static long sync_psync[SHMEM_SYNC_SIZE];
@@ -22,8 +22,6 @@ static long collect_psync[SHMEM_COLLECT_SYNC_SIZE];
 static long alltoall_psync[SHMEM_ALLTOALL_SYNC_SIZE];
 static long alltoalls_psync[SHMEM_ALLTOALLS_SYNC_SIZE];
 static long reduce_psync[2][SHMEM_REDUCE_SYNC_SIZE];
-
-static unsigned char *src, *dst;
 
 typedef struct {
   const char *name;
@@ -47,17 +45,7 @@ static void check_psync(const long *p, int n, const char *what) {
 }
 #define CHECK_PSYNC(p, what) check_psync((const long *)(p), (int)(sizeof(p) / sizeof(long)), what)
 
-static int untouched(const unsigned char *buf, size_t from, size_t to) {
-  for (size_t b = from; b < to; ++b)
-    if (buf[b] != SENTINEL) return 0;
-  return 1;
-}
-
-static void reset_buffers(void) {
-  memset(src, 0, BUF_BYTES);
-  memset(dst, SENTINEL, BUF_BYTES);
-  shmem_barrier_all();
-}
+static void reset_buffers(void) { fill_buffers(0); }
 
 static void finish(const aset *s, const char *what) {
   shmem_barrier_all();
@@ -278,8 +266,7 @@ int main(void) {
   fill_psync(alltoalls_psync, SHMEM_ALLTOALLS_SYNC_SIZE);
   fill_psync(reduce_psync[0], 2 * SHMEM_REDUCE_SYNC_SIZE);
   shmem_init();
-  src = shmem_malloc(BUF_BYTES);
-  dst = shmem_malloc(BUF_BYTES);
+  alloc_buffers();
   const int n = shmem_n_pes(), me = shmem_my_pe();
   const aset sets[] = {
       {"all", 0, 0, n},

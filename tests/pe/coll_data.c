@@ -10,10 +10,8 @@
 #include "coll_teams.h"
 
 #define NE 5          /* elements per PE: not a power of two */
-#define SENTINEL 0xA5 /* every byte of a buffer no collective may write */
 #define BUF_BYTES 4096
-
-static unsigned char *src, *dst;
+#include "coll_buffers.h"
 
 /* The routines of one element type, reached through void pointers. */
 typedef struct {
@@ -63,17 +61,7 @@ static int val2(int world_pe, int to, size_t e) {
   return (int)((world_pe * 17 + to * 5 + (int)e * 3 + 1) % 97);
 }
 
-static int untouched(const unsigned char *buf, size_t from, size_t to) {
-  for (size_t b = from; b < to; ++b)
-    if (buf[b] != SENTINEL) return 0;
-  return 1;
-}
-
-static void reset_buffers(void) {
-  memset(src, 0, BUF_BYTES);
-  memset(dst, SENTINEL, BUF_BYTES);
-  shmem_barrier_all();
-}
+static void reset_buffers(void) { fill_buffers(0); }
 
 /* After a collective on a team: PEs outside it find dst untouched. */
 static void finish(const test_team *t, const type_ops *o, const char *what) {
@@ -199,8 +187,7 @@ static void test_large(void) {
 
 int main(void) {
   shmem_init();
-  src = shmem_malloc(BUF_BYTES);
-  dst = shmem_malloc(BUF_BYTES);
+  alloc_buffers();
   make_test_teams();
   for (int t = 0; t < test_team_count; ++t) {
     const test_team *team = &test_teams[t];

@@ -88,9 +88,7 @@ static long psync[SHMEM_SYNC_SIZE];
 
 int main(void) {
   for (int i = 0; i < SHMEM_SYNC_SIZE; ++i) psync[i] = SHMEM_SYNC_VALUE;
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   SHMEMI_RMA_TYPES(CALL_MOVE, ~)
   SHMEMI_TEAM_REDUCE_BITWISE_TYPES(CALL_REDUCE, and)
   SHMEMI_TEAM_REDUCE_BITWISE_TYPES(CALL_REDUCE, or)

@@ -77,9 +77,7 @@ static void check_group(const char *name, shmem_team_t team, const int *set, int
 
 int main(void) {
   for (int i = 0; i < SHMEM_BCAST_SYNC_SIZE; ++i) psync[i] = SHMEM_SYNC_VALUE;
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   long *heap = shmem_malloc(sizeof s_data);
 
   const int world_set[3] = {0, 0, npes};

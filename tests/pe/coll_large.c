@@ -107,9 +107,7 @@ static void test_reduce_scan(void) {
 }
 
 int main(void) {
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   src = shmem_malloc(2 * HALF);
   dst = shmem_malloc(2 * HALF + GUARD);
   CHECK(src != NULL && dst != NULL && npes <= 2);

@@ -913,9 +913,7 @@ static void generic_names(void) {
 static long fin_src[NE], fin_dst[NE];
 
 int main(void) {
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   if (npes > MAX_PES) {
     fprintf(stderr, "coll_nbi: at most %d PEs\n", MAX_PES);
     return 1;

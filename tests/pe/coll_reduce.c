@@ -9,22 +9,10 @@
 #include "coll_values.h"
 
 #define NR 7 /* separate reductions per call */
-#define SENTINEL 0xA5
 #define BUF_BYTES 1024
+#include "coll_buffers.h"
 
-static unsigned char *src, *dst;
-
-static int untouched(const unsigned char *buf, size_t from, size_t to) {
-  for (size_t b = from; b < to; ++b)
-    if (buf[b] != SENTINEL) return 0;
-  return 1;
-}
-
-static void reset_buffers(void) {
-  memset(src, SENTINEL, BUF_BYTES);
-  memset(dst, SENTINEL, BUF_BYTES);
-  shmem_barrier_all();
-}
+static void reset_buffers(void) { fill_buffers(SENTINEL); }
 
 /* Non-members: dest untouched, source still what they wrote. */
 #define FINISH(t, what, s, mine)                                               \
@@ -126,8 +114,7 @@ static void test_counts(void) {
 
 int main(void) {
   shmem_init();
-  src = shmem_malloc(BUF_BYTES);
-  dst = shmem_malloc(BUF_BYTES);
+  alloc_buffers();
   make_test_teams();
   for (int t = 0; t < test_team_count; ++t)
     for (size_t k = 0; k < sizeof tests / sizeof tests[0]; ++k) {

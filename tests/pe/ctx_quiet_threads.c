@@ -97,15 +97,7 @@ int main(void) {
   CHECK(heap_blocks != NULL);
 
   static struct job jobs[NTHREADS];
-  pthread_t threads[NTHREADS];
-  for (int t = 0; t < NTHREADS; ++t) {
-    jobs[t].tid = t;
-    CHECK(pthread_create(&threads[t], NULL, work, &jobs[t]) == 0);
-  }
-  for (int t = 0; t < NTHREADS; ++t) {
-    CHECK(pthread_join(threads[t], NULL) == 0);
-    CHECK_MSG(jobs[t].errors == 0, "thread %d: %d errors", t, jobs[t].errors);
-  }
+  CHECK_THREADS(jobs, NTHREADS, work, "errors");
   shmem_barrier_all();
   shmem_free(heap_blocks);
   CHECK_DONE();

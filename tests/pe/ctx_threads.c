@@ -64,15 +64,7 @@ int main(void) {
   const int me = shmem_my_pe(), n = shmem_n_pes(), left = (me + n - 1) % n;
 
   static struct job jobs[NTHREADS];
-  pthread_t threads[NTHREADS];
-  for (int t = 0; t < NTHREADS; ++t) {
-    jobs[t].tid = t;
-    CHECK(pthread_create(&threads[t], NULL, work, &jobs[t]) == 0);
-  }
-  for (int t = 0; t < NTHREADS; ++t) {
-    CHECK(pthread_join(threads[t], NULL) == 0);
-    CHECK_MSG(jobs[t].errors == 0, "thread %d: %d wrong fetch-add results", t, jobs[t].errors);
-  }
+  CHECK_THREADS(jobs, NTHREADS, work, "wrong fetch-add results");
   shmem_barrier_all();
 
   for (int t = 0; t < NTHREADS; ++t) {

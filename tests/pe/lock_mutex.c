@@ -108,9 +108,7 @@ static void hand_over(void) {
 }
 
 int main(void) {
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   long *heap_locks = (long *)shmem_calloc(8, sizeof(long));
   inside = (long *)shmem_calloc(N_LOCKS, sizeof(long));
   locks[0] = &static_lock;

@@ -107,9 +107,7 @@ static void check_realloc(size_t limit) {
 }
 
 int main(int argc, char **argv) {
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   const size_t limit = argc > 1 ? strtoull(argv[1], NULL, 0) : 0;
   CHECK_MSG(limit >= 4096 && (limit & (limit - 1)) == 0, "argument: the largest alignment");
   if (check_failures) CHECK_DONE();

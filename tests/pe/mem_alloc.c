@@ -192,9 +192,7 @@ static void check_deprecated(void) {
 }
 
 int main(void) {
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   check_malloc_free();
   check_calloc();
   check_align();

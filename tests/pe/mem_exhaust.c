@@ -62,9 +62,7 @@ static void still_working(void) {
 }
 
 int main(void) {
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   check_too_big();
   fill_heap();
   check_too_big();

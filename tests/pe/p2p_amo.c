@@ -107,14 +107,8 @@ static void pass_token(long *t, int typed) {
 }
 
 int main(void) {
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
-  if (npes > MAX_PES) {
-    if (me == 0) fprintf(stderr, "this test needs at most %d PEs\n", MAX_PES);
-    shmem_finalize();
-    return 1;
-  }
+  CHECK_INIT();
+  CHECK_PES_AT_MOST(MAX_PES);
   shmem_barrier_all();
   for (int k = 0; k < npes; ++k) {
     const int pe = (me + k) % npes; /* spread the arrivals */

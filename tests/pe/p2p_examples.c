@@ -286,9 +286,7 @@ static void fairness(void) {
 }
 
 int main(void) {
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   example_wait_until();
   example_wait_until_all();
   example_wait_until_any_some(0);

@@ -293,9 +293,7 @@ static void run_round(const round_t *c) {
 }
 
 int main(void) {
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   char *heap = (char *)shmem_malloc(N_AREAS * NE * sizeof(long long));
   for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); ++k)
     for (size_t p = 0; p < sizeof(plans) / sizeof(plans[0]); ++p) {

@@ -210,9 +210,7 @@ static void reuse_source(unsigned char *dst, const char *space, size_t n, int ta
 }
 
 int main(void) {
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   long(*heap_data)[WORDS] = shmem_malloc(sizeof s_data);
   long *heap_flag = shmem_malloc(sizeof(long));
   long *heap_nbi = shmem_malloc(2 * NBI * sizeof(long));

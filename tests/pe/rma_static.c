@@ -221,9 +221,7 @@ static void statics_elsewhere(int target, int from) {
 }
 
 int main(void) {
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   char *heap = shmem_malloc(AREA);
   CHECK(heap != NULL);
   const place places[] = {{"g_data", g_data}, {"g_bss", g_bss}, {"s_bss", s_bss},

@@ -191,9 +191,7 @@ static void contend(uint64_t *sigs) {
 }
 
 int main(void) {
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   unsigned char *heap_dst = (unsigned char *)shmem_malloc(MAX_BYTES);
   uint64_t *sigs = (uint64_t *)shmem_calloc((size_t)npes + 2, sizeof(uint64_t));
   ping_rounds(heap_dst, &sigs[(size_t)npes + 1]);

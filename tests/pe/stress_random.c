@@ -202,9 +202,7 @@ int main(int argc, char **argv) {
   int rounds = 300;
   if (argc > 1) seed = strtoull(argv[1], NULL, 0);
   if (argc > 2) rounds = atoi(argv[2]);
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   if (npes > MAX_PES) {
     if (me == 0) fprintf(stderr, "stress_random: at most %d PEs\n", MAX_PES);
     shmem_global_exit(1);

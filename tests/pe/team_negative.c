@@ -195,9 +195,7 @@ static void check_team(const team_spec *s, long *heap_dst, long *heap_src) {
 }
 
 int main(void) {
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   if (npes > MAX_PES) {
     if (me == 0) fprintf(stderr, "team_negative: at most %d PEs\n", MAX_PES);
     CHECK_DONE();

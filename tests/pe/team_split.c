@@ -223,9 +223,7 @@ static void test_many_teams(void) {
 }
 
 int main(void) {
-  shmem_init();
-  me = shmem_my_pe();
-  npes = shmem_n_pes();
+  CHECK_INIT();
   test_predefined();
   test_invalid_handle();
   test_split_strided();

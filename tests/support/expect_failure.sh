@@ -3,9 +3,8 @@
 # and its output (stdout and stderr) matches the extended regular expression.
 regex=$1
 shift
-output=$("$@" 2>&1)
-status=$?
-printf '%s\n' "$output"
+. "$(dirname "$0")/run_job.sh"
+run_job "$@"
 if [ "$status" -eq 0 ]; then
   echo "expect_failure: the job exited with status 0; a failure was expected" >&2
   exit 1

@@ -5,9 +5,8 @@
 count=$1
 regex=$2
 shift 2
-output=$("$@" 2>&1)
-status=$?
-printf '%s\n' "$output"
+. "$(dirname "$0")/run_job.sh"
+run_job "$@"
 if [ "$status" -ne 0 ]; then
   echo "expect_output: the job exited with status $status; 0 was expected" >&2
   exit 1

@@ -39,9 +39,7 @@ protected:
   }
   shmem_team_t split(int start, int stride, int size) {
     shmem_team_t team = SHMEM_TEAM_INVALID;
-    EXPECT_EQ(shmemi::team_split_strided("shmem_team_split_strided", SHMEM_TEAM_WORLD, start,
-                                         stride, size, nullptr, 0, &team),
-              0);
+    EXPECT_EQ(split_world(start, stride, size, &team), 0);
     fake::clear_calls();
     return team;
   }

@@ -112,9 +112,7 @@ TEST_F(Contexts, PeQuietFlushesEachPe) {
 // The PEs are numbered in the context's team: team PE 1 of {0, 2} is world PE 2.
 TEST_F(Contexts, PeQuietTranslatesTeamPes) {
   shmem_team_t even = SHMEM_TEAM_INVALID;
-  ASSERT_EQ(shmemi::team_split_strided("shmem_team_split_strided", SHMEM_TEAM_WORLD, 0, 2, 2,
-                                       nullptr, 0, &even),
-            0);
+  ASSERT_EQ(split_world(0, 2, 2, &even), 0);
   const shmem_ctx_t ctx = create(even);
   fake::clear_calls();
   const int pe = 1;
@@ -144,9 +142,7 @@ TEST_F(Contexts, UnknownOptionsMakeNoContext) {
 // existing for its thread, without a team.
 TEST_F(Contexts, TeamDestroyReleasesItsContexts) {
   shmem_team_t team = SHMEM_TEAM_INVALID; // world PEs 0, 1
-  ASSERT_EQ(shmemi::team_split_strided("shmem_team_split_strided", SHMEM_TEAM_WORLD, 0, 1, 2,
-                                       nullptr, 0, &team),
-            0);
+  ASSERT_EQ(split_world(0, 1, 2, &team), 0);
   const shmem_ctx_t shared = create(team), priv = create(team, SHMEM_CTX_PRIVATE);
   const Channel *shared_channel = shared->channel;
   fake::clear_calls();

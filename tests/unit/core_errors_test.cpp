@@ -31,9 +31,7 @@ TEST_F(Errors, PeOutOfRangeNamesRoutineAndArgument) {
 // In a team the range is the team's.
 TEST_F(Errors, PeOutOfTheContextsTeam) {
   shmem_team_t team = SHMEM_TEAM_INVALID;
-  ASSERT_EQ(shmemi::team_split_strided("shmem_team_split_strided", SHMEM_TEAM_WORLD, 1, 1, 2,
-                                       nullptr, 0, &team),
-            0);
+  ASSERT_EQ(split_world(1, 1, 2, &team), 0);
   shmem_ctx_t ctx = SHMEM_CTX_INVALID;
   ASSERT_EQ(shmemi::context_create("shmem_team_create_ctx", team, 0, &ctx), 0);
   const int pe = 2;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/runtime.hpp"
+#include "core/team.hpp"
 #include "node/sync.hpp"
 #include "node/node.hpp"
 #include "fake_backend.hpp"
@@ -106,6 +107,16 @@ protected:
   // A place in the heap, the same offset on every PE.
   static char *heap_at(std::size_t offset) { return shmemi::memory::mapping.heap.base + offset; }
   static std::size_t count(const char *what) { return fake::calls_of(what).size(); }
+  // A strided split of the world team, without a configuration.
+  static int split_world(int start, int stride, int size, shmem_team_t *team) {
+    return shmemi::team_split_strided("shmem_team_split_strided", SHMEM_TEAM_WORLD, start, stride,
+                                      size, nullptr, 0, team);
+  }
+  // The 2-D split of the world team into rows of xrange PEs and columns.
+  static int split_world_2d(int xrange, shmem_team_t *x, shmem_team_t *y) {
+    return shmemi::team_split_2d("shmem_team_split_2d", SHMEM_TEAM_WORLD, xrange, {nullptr, 0, x},
+                                 {nullptr, 0, y});
+  }
 };
 
 } // namespace coretest

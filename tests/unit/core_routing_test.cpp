@@ -97,9 +97,7 @@ TEST_F(Routing, NothingToMoveCallsNothing) {
 // world PE 3, reached through the context's own channel.
 TEST_F(Routing, TeamContextTranslatesThePeAndUsesItsChannel) {
   shmem_team_t odd = SHMEM_TEAM_INVALID;
-  ASSERT_EQ(shmemi::team_split_strided("shmem_team_split_strided", SHMEM_TEAM_WORLD, 1, 2, 2,
-                                       nullptr, 0, &odd),
-            0);
+  ASSERT_EQ(split_world(1, 2, 2, &odd), 0);
   shmem_ctx_t ctx = SHMEM_CTX_INVALID;
   ASSERT_EQ(shmemi::context_create("shmem_team_create_ctx", odd, 0, &ctx), 0);
   fake::clear_calls();

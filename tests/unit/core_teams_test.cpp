@@ -154,9 +154,7 @@ TEST_F(Teams, StrideZeroSingleton) {
 TEST_F(Teams, Split2dRowsAndColumns) {
   start(job(5, 6, {5}));
   shmem_team_t x = SHMEM_TEAM_INVALID, y = SHMEM_TEAM_INVALID;
-  ASSERT_EQ(shmemi::team_split_2d("shmem_team_split_2d", SHMEM_TEAM_WORLD, 4, {nullptr, 0, &x},
-                                  {nullptr, 0, &y}),
-            0);
+  ASSERT_EQ(split_world_2d(4, &x, &y), 0);
   EXPECT_EQ(x->start, 4);
   EXPECT_EQ(x->stride, 1);
   EXPECT_EQ(x->size, 2);
@@ -175,16 +173,12 @@ TEST_F(Teams, Split2dRowsAndColumns) {
 TEST_F(Teams, Split2dShortColumnAndWideRange) {
   start(job(3, 6, {3}));
   shmem_team_t x = SHMEM_TEAM_INVALID, y = SHMEM_TEAM_INVALID;
-  ASSERT_EQ(shmemi::team_split_2d("shmem_team_split_2d", SHMEM_TEAM_WORLD, 4, {nullptr, 0, &x},
-                                  {nullptr, 0, &y}),
-            0);
+  ASSERT_EQ(split_world_2d(4, &x, &y), 0);
   EXPECT_EQ(x->size, 4);
   EXPECT_EQ(y->start, 3);
   EXPECT_EQ(y->size, 1); // column 3 has no PE in the second row
   shmem_team_t x2 = SHMEM_TEAM_INVALID, y2 = SHMEM_TEAM_INVALID;
-  ASSERT_EQ(shmemi::team_split_2d("shmem_team_split_2d", SHMEM_TEAM_WORLD, 100, {nullptr, 0, &x2},
-                                  {nullptr, 0, &y2}),
-            0);
+  ASSERT_EQ(split_world_2d(100, &x2, &y2), 0);
   EXPECT_EQ(x2->size, 6); // xrange beyond the team: one row
   EXPECT_EQ(y2->size, 1);
   EXPECT_EQ(y2->start, 3);
@@ -193,9 +187,7 @@ TEST_F(Teams, Split2dShortColumnAndWideRange) {
 TEST_F(Teams, Split2dRejectsXrangeBelowOne) {
   start(job(0, 4, {0}));
   shmem_team_t x = SHMEM_TEAM_WORLD, y = SHMEM_TEAM_WORLD;
-  EXPECT_NE(shmemi::team_split_2d("shmem_team_split_2d", SHMEM_TEAM_WORLD, 0, {nullptr, 0, &x},
-                                  {nullptr, 0, &y}),
-            0);
+  EXPECT_NE(split_world_2d(0, &x, &y), 0);
   EXPECT_EQ(x, SHMEM_TEAM_INVALID);
   EXPECT_EQ(y, SHMEM_TEAM_INVALID);
 }
