@@ -51,7 +51,7 @@ private:
     blocked_ = true;
     transport::count_blocked(1);
   }
-  // The end of a job counts a blocked PE as unable to go on only once it
+  // The end-of-job check counts a blocked PE as unable to go on only once it
   // has found its condition false again after every PE stopped
   // (core/ending.cpp): wait_for checks it before every pause. Not above
   // SHMEM_THREAD_SINGLE, where another thread of this PE may still make it
