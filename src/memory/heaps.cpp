@@ -20,30 +20,34 @@ namespace {
 std::vector<char *> mapped;
 std::vector<std::size_t> mapped_bytes;
 
-// `bytes` of `fd` (or of new shared memory if fd < 0) at a multiple of
-// `alignment`.
-char *map_file(int fd, std::size_t bytes, std::size_t alignment) {
-  const int kind = fd < 0 ? MAP_ANONYMOUS | MAP_NORESERVE : 0;
+// `bytes` of `fd` at a multiple of `alignment`; if fd < 0, of new memory:
+// shared where the node's PEs may map it, else private.
+char *map_file(int fd, std::size_t bytes, std::size_t alignment, Holder holder) {
+  const int kind = fd >= 0                  ? MAP_SHARED
+                   : holder == Holder::node ? MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE
+                                            : MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
   return map_aligned(bytes, alignment, [&](void *at) {
-    return mmap(at, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED | kind, fd, 0) !=
-           MAP_FAILED;
+    return mmap(at, bytes, PROT_READ | PROT_WRITE, MAP_FIXED | kind, fd, 0) != MAP_FAILED;
   });
 }
 
-// This PE's region as a memory file on `pages`, which fall back from the
-// pool to the next kind if the pool's pages cannot be had (another job
-// took them since choose_pages looked). `fd` is -1 if the system gives no
-// memory file (the region is then this PE's alone).
-char *map_own(Layout &layout, Pages &pages, int &fd) {
+// This PE's region on `pages`, which fall back from the pool to the next
+// kind if the pool's pages cannot be had (another job took them since
+// choose_pages looked): a memory file for the node's PEs, or for the pool;
+// private memory for this PE alone. `fd` is -1 where there is no file
+// (the system gives none, or none is needed).
+char *map_own(Layout &layout, Pages &pages, Holder holder, int &fd) {
   layout.page_bytes = pages.bytes;
-  fd = page_file(pages, layout.bytes(), "shmem-heap");
+  fd = holder == Holder::node || pages.kind == PageKind::pool
+           ? page_file(pages, layout.bytes(), "shmem-heap")
+           : -1;
   char *own = fd >= 0 || pages.kind != PageKind::pool
-                  ? map_file(fd, layout.bytes(), layout.map_alignment())
+                  ? map_file(fd, layout.bytes(), layout.map_alignment(), holder)
                   : nullptr;
   if (own == nullptr && pages.kind == PageKind::pool) {
     if (fd >= 0) close(fd);
-    pages = without_pool(std::strerror(errno));
-    return map_own(layout, pages, fd);
+    pages = without_pool(std::strerror(errno), holder);
+    return map_own(layout, pages, holder, fd);
   }
   if (own == nullptr)
     fatal(Call::routine_or(__func__),
@@ -84,19 +88,23 @@ void unmap_peers(int my_pe) {
     }
 }
 
+// Notes this PE's region as the only one mapped so far.
+void map_mine(char *own, std::size_t bytes, int my_pe, int n_pes) {
+  mapped.assign(static_cast<std::size_t>(n_pes), nullptr);
+  mapped_bytes.assign(static_cast<std::size_t>(n_pes), 0);
+  mapped[static_cast<std::size_t>(my_pe)] = own;
+  mapped_bytes[static_cast<std::size_t>(my_pe)] = bytes;
+}
+
 } // namespace
 
 std::vector<char *> map_node_heaps(Layout &layout, Pages &pages, const Config &config,
                                    const std::vector<int> &node_pes, int my_pe, int n_pes) {
-  pages = choose_pages(config, layout.bytes(), static_cast<int>(node_pes.size()), true);
+  pages = choose_pages(config, layout.bytes(), static_cast<int>(node_pes.size()), Holder::node);
   // Every PE has read the pool's free pages before any PE takes some.
   transport::all_true(true);
   int fd = -1;
-  char *own = map_own(layout, pages, fd);
-  mapped.assign(static_cast<std::size_t>(n_pes), nullptr);
-  mapped_bytes.assign(static_cast<std::size_t>(n_pes), 0);
-  mapped[static_cast<std::size_t>(my_pe)] = own;
-  mapped_bytes[static_cast<std::size_t>(my_pe)] = layout.bytes();
+  map_mine(map_own(layout, pages, Holder::node, fd), layout.bytes(), my_pe, n_pes);
   const PeerFile offer = describe_file(fd, pages.bytes);
   std::vector<PeerFile> offers(static_cast<std::size_t>(n_pes));
   transport::allgather(&offer, sizeof offer, offers.data());
@@ -104,6 +112,13 @@ std::vector<char *> map_node_heaps(Layout &layout, Pages &pages, const Config &c
   const bool all = transport::all_true(mine); // also: no PE still opens this PE's file
   if (fd >= 0) close(fd);
   if (!all) unmap_peers(my_pe);
+  return mapped;
+}
+
+std::vector<char *> map_alone(Layout &layout, Pages &pages, int my_pe, int n_pes) {
+  int fd = -1;
+  map_mine(map_own(layout, pages, Holder::alone, fd), layout.bytes(), my_pe, n_pes);
+  if (fd >= 0) close(fd);
   return mapped;
 }
 

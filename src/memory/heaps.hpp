@@ -1,5 +1,5 @@
-// The regions of the PEs of a node that shares memory (heaps.cpp): memory
-// files, mapped by every PE of the node.
+// The regions the memory layer makes (heaps.cpp): memory files the PEs of
+// a node map, or a region of one PE alone.
 #pragma once
 
 #include <cstddef>
@@ -17,7 +17,12 @@ namespace shmemi::memory {
 // world PE its region mapped here, or null. Collective over all PEs.
 std::vector<char *> map_node_heaps(Layout &layout, Pages &pages, const Config &config,
                                    const std::vector<int> &node_pes, int my_pe, int n_pes);
-// Unmaps what map_node_heaps mapped.
+// Makes this PE's region where it is its node's only PE, on `pages` (the
+// pool's, in a memory file, else private memory; they fall back from the
+// pool if its pages cannot be had); returns per world PE its region
+// mapped here: this PE's. Sets layout's page size.
+std::vector<char *> map_alone(Layout &layout, Pages &pages, int my_pe, int n_pes);
+// Unmaps what map_node_heaps or map_alone mapped.
 void unmap_node_heaps();
 
 } // namespace shmemi::memory

@@ -58,11 +58,13 @@ void map_node_statics(bool peers_here) {
   if (!mapping.statics_shared) unmap_peer_statics_all();
 }
 
-// Every PE its own node, of several: MPI allocates each region, as it would for a
-// program of its own, with its window (docs/decisions/node-memory.md);
-// transparent huge pages are asked for where the system gives them.
+// Every PE its own node, but some share a machine (forced inter-node
+// mode): MPI allocates each region, with its window, as shared memory
+// through which it carries its RMA between them (much faster than over
+// memory of the library's: docs/decisions/node-memory.md); transparent
+// huge pages are asked for where the system gives them.
 std::vector<char *> allocate_by_mpi(const Config &config, int n_pes) {
-  mapping.pages = choose_pages(config, mapping.layout.bytes(), 1, false);
+  mapping.pages = choose_pages(config, mapping.layout.bytes(), 1, Holder::mpi);
   mapping.layout.page_bytes = small_page;
   std::vector<char *> regions =
       transport::allocate_heap(mapping.layout.bytes(), mapping.layout.map_alignment());
@@ -71,6 +73,19 @@ std::vector<char *> allocate_by_mpi(const Config &config, int n_pes) {
   advise(mine, mapping.layout.heap_bytes, mapping.pages);
   mapping.pages = on_mpi_memory(mapping.pages, mine);
   return regions;
+}
+
+// Every PE's region, and whether the memory layer made them (new memory):
+// memory files where PEs share a node; MPI's memory where PEs share a
+// machine but not a node; else (one PE a machine) the PE's own region, on
+// huge pages where the system offers them.
+std::vector<char *> provide(const Config &config, const transport::Nodes &nodes, int n_pes) {
+  mapping.new_memory = !nodes.machine_shared || nodes.shared;
+  if (nodes.shared)
+    return map_node_heaps(mapping.layout, mapping.pages, config, nodes.pes, mapping.my_pe, n_pes);
+  if (nodes.machine_shared) return allocate_by_mpi(config, n_pes);
+  mapping.pages = choose_pages(config, mapping.layout.bytes(), 1, Holder::alone);
+  return map_alone(mapping.layout, mapping.pages, mapping.my_pe, n_pes);
 }
 
 // The first PE of this node (the lowest whose region is mapped here).
@@ -100,11 +115,7 @@ void start(int my_pe, int n_pes, const Needs &needs, const Config &config) {
   mapping.my_pe = my_pe;
   mapping.layout = {needs.heap_bytes, needs.node_bytes, needs.backend_bytes, small_page};
   const transport::Nodes nodes = transport::join_nodes(needs.heap_bytes, needs.split_nodes);
-  // A job of one PE makes its region too: nothing goes through MPI.
-  mapping.new_memory = nodes.shared || n_pes == 1;
-  mapping.heaps = mapping.new_memory ? map_node_heaps(mapping.layout, mapping.pages, config,
-                                                      nodes.pes, my_pe, n_pes)
-                                     : allocate_by_mpi(config, n_pes);
+  mapping.heaps = provide(config, nodes, n_pes);
   say_pages(Call::routine_or(__func__), config);
   mapping.heap = {mapping.heaps[static_cast<std::size_t>(my_pe)], needs.heap_bytes};
   mapping.statics = static_data_region();

@@ -47,9 +47,10 @@ struct Needs {
 
 // Provides every PE's region: where the node's PEs share memory, memory
 // files on the chosen pages, mapped by the node's PEs all or none
-// (verified: device, inode and size); else memory MPI allocates with its
-// window. Shares the data+bss with the node's PEs, and hands the regions
-// to the transport (transport::expose_heap). Collective over all PEs.
+// (verified: device, inode and size); where PEs share a machine but each
+// is its own node (forced inter-node mode), memory MPI allocates with its
+// window; else (one PE a machine) the PE's own region. Shares the data+bss with the node's PEs, and
+// hands the regions to the transport (transport::expose_heap). Collective over all PEs.
 void start(int my_pe, int n_pes, const Needs &needs, const Config &config);
 // After the transport's windows are gone: unmaps everything start mapped.
 void stop();

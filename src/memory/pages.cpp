@@ -54,11 +54,12 @@ std::string thp_setting(const char *file) {
                                                    : line.substr(open + 1, close - open - 1);
 }
 
-// Whether transparent huge pages can back the heap's memory: shared memory
-// (files) or, where MPI allocates it, private memory too.
-bool thp_offered(bool files, std::string &setting) {
-  setting = files ? "shmem_enabled [" + thp_setting("shmem_enabled") + "]"
-                  : "enabled [" + thp_setting("enabled") + "]";
+// Whether transparent huge pages can back memory of `holder`: shared
+// memory (shmem_enabled), or private memory (enabled; where MPI allocates
+// the memory, it may be shared, on_mpi_memory).
+bool thp_offered(Holder holder, std::string &setting) {
+  const char *file = holder == Holder::node ? "shmem_enabled" : "enabled";
+  setting = std::string(file) + " [" + thp_setting(file) + "]";
   for (const char *yes : {"[always]", "[madvise]", "[advise]", "[within_size]", "[force]"})
     if (setting.find(yes) != std::string::npos) return true;
   return false;
@@ -80,6 +81,10 @@ std::string mib(std::size_t bytes) {
   return bytes < (1u << 20) ? std::to_string(bytes >> 10) + " KiB" : text;
 }
 
+// Why MPI allocates the heap where it does.
+constexpr const char *mpi_allocates =
+    "every PE its own node, sharing its machine with others: forced inter-node mode";
+
 // What the system offers, each with its reason.
 struct Offer {
   std::size_t huge = 0; // the pool's page size (0: no pool of that size)
@@ -88,20 +93,20 @@ struct Offer {
   std::string pool_why, thp_why;
 };
 
-Offer offer(const Config &config, std::size_t region_bytes, int node_pes, bool files) {
+Offer offer(const Config &config, std::size_t region_bytes, int node_pes, Holder holder) {
   Offer o;
   o.huge = config.symmetric_heap_page_size > 4096 ? config.symmetric_heap_page_size
                                                   : default_huge_page();
   const std::size_t need = o.huge ? (region_bytes + o.huge - 1) / o.huge * node_pes : 0;
   const std::size_t left = o.huge ? pool_pages_left(o.huge) : 0;
-  o.pool = files && o.huge && left >= need;
-  o.pool_why = !files    ? "MPI allocates the heap (every PE its own node)"
-               : !o.huge ? "the system has no huge pages"
+  o.pool = holder != Holder::mpi && o.huge && left >= need;
+  o.pool_why = holder == Holder::mpi ? "MPI allocates the heap (" + std::string(mpi_allocates) + ")"
+               : !o.huge             ? "the system has no huge pages"
                          : "the pool of " + mib(o.huge) + " pages has " + std::to_string(left) +
                                " free, " + std::to_string(need) + " needed for " +
                                std::to_string(node_pes) + " PEs' heaps of " + mib(region_bytes);
   std::string setting;
-  o.thp = thp_offered(files, setting);
+  o.thp = thp_offered(holder, setting);
   o.thp_why = "transparent huge pages: " + setting;
   return o;
 }
@@ -112,18 +117,19 @@ Pages pool_pages(const Offer &o) {
   return {PageKind::pool, o.huge, mib(o.huge) + " pages from the reserved pool: " + o.pool_why};
 }
 
-Pages thp_pages(const Offer &o, bool files) {
-  const char *what = files ? "transparent huge pages on request ("
-                           : "transparent huge pages asked for on memory MPI allocates; they "
-                             "apply where it is private memory or shared memory the system "
-                             "gives them to (";
+Pages thp_pages(const Offer &o, Holder holder) {
+  const char *what = holder != Holder::mpi
+                         ? "transparent huge pages on request ("
+                         : "transparent huge pages asked for on memory MPI allocates; they "
+                           "apply where it is private memory or shared memory the system "
+                           "gives them to (";
   return {PageKind::thp, std::size_t{2} << 20, what + o.thp_why + "); " + o.pool_why};
 }
 
 // The best the system offers, pool first; "huge" if only huge pages will do.
-Pages best(const Offer &o, bool files, bool huge_only) {
+Pages best(const Offer &o, Holder holder, bool huge_only) {
   if (o.pool) return pool_pages(o);
-  if (o.thp) return thp_pages(o, files);
+  if (o.thp) return thp_pages(o, holder);
   Pages p = small_pages(o.pool_why + "; " + o.thp_why);
   if (huge_only) p.why += " (huge pages were asked for)";
   return p;
@@ -131,20 +137,20 @@ Pages best(const Offer &o, bool files, bool huge_only) {
 
 } // namespace
 
-Pages choose_pages(const Config &config, std::size_t region_bytes, int node_pes, bool files) {
-  const Offer o = offer(config, region_bytes, node_pes, files);
+Pages choose_pages(const Config &config, std::size_t region_bytes, int node_pes, Holder holder) {
+  const Offer o = offer(config, region_bytes, node_pes, holder);
   switch (requested(config)) {
   case HeapPages::small: return small_pages("as SHMEM_HEAP_PAGES or SOS's settings ask");
   case HeapPages::pool:
     if (o.pool) return pool_pages(o);
     return small_pages(o.pool_why + " (SHMEM_HEAP_PAGES=pool)");
   case HeapPages::thp:
-    if (o.thp) return thp_pages(o, files);
+    if (o.thp) return thp_pages(o, holder);
     return small_pages(o.thp_why + " (SHMEM_HEAP_PAGES=thp)");
-  case HeapPages::huge: return best(o, files, true);
+  case HeapPages::huge: return best(o, holder, true);
   case HeapPages::automatic: break;
   }
-  return best(o, files, false);
+  return best(o, holder, false);
 }
 
 int page_file(const Pages &pages, std::size_t bytes, const char *name) {
@@ -193,19 +199,20 @@ Pages on_mpi_memory(const Pages &pages, const char *region) {
   // mount, which follows shmem_enabled; files in /dev/shm follow its mount.
   const bool kernel_shm = file.rfind("/SYSV", 0) == 0 || file.rfind("/memfd:", 0) == 0;
   if (file.empty() || (kernel_shm && shared_thp_offered())) return pages;
-  return small_pages("MPI allocated the heap (every PE its own node) as shared memory, " + file +
-                     ", which gets no transparent huge pages");
+  return small_pages("MPI allocated the heap (" + std::string(mpi_allocates) +
+                     ") as shared memory, " + file + ", which gets no transparent huge pages");
 }
 
 bool shared_thp_offered() {
   std::string setting;
-  return thp_offered(true, setting);
+  return thp_offered(Holder::node, setting);
 }
 
-Pages without_pool(const char *error) {
+Pages without_pool(const char *error, Holder holder) {
   const std::string why = std::string("the reserved pool's pages could not be had (") + error + ")";
   std::string setting;
-  if (!thp_offered(true, setting)) return small_pages(why + "; transparent huge pages: " + setting);
+  if (!thp_offered(holder, setting))
+    return small_pages(why + "; transparent huge pages: " + setting);
   return {PageKind::thp, std::size_t{2} << 20,
           "transparent huge pages on request (" + setting + "): " + why};
 }

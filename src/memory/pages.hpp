@@ -13,6 +13,12 @@ namespace shmemi::memory {
 
 enum class PageKind { pool, thp, small };
 
+// Who holds the region: the node's PEs, which map it (a memory file:
+// shared memory, whose transparent huge pages follow shmem_enabled); its
+// PE alone (private memory, following enabled; or the pool's pages); or
+// MPI, which allocates it (only transparent huge pages can be asked for).
+enum class Holder { node, alone, mpi };
+
 struct Pages {
   PageKind kind = PageKind::small;
   std::size_t bytes = 4096; // the page size
@@ -20,10 +26,15 @@ struct Pages {
 };
 
 // What the heap should get: `region_bytes` for each of `node_pes` PEs on
-// this node, whose memory files this PE makes (false: MPI allocates the
-// memory, so only transparent huge pages can be asked for). The same on
-// every PE of a node that reads the system's state at the same moment.
-Pages choose_pages(const Config &config, std::size_t region_bytes, int node_pes, bool files);
+// this node, held by `holder`. The same on every PE of a node that reads
+// the system's state at the same moment.
+Pages choose_pages(const Config &config, std::size_t region_bytes, int node_pes, Holder holder);
+
+// What `pages` (chosen for Holder::mpi) come to on the memory MPI
+// allocated at `region`: THP only where it is private memory or kernel
+// shared memory the system gives them to; a file in /dev/shm (MPICH's)
+// gets none.
+Pages on_mpi_memory(const Pages &pages, const char *region);
 
 // A memory file of `bytes` (a multiple of pages.bytes) on `pages`; -1 with
 // errno on failure.
@@ -38,13 +49,8 @@ void advise(char *at, std::size_t bytes, const Pages &pages);
 // request or unasked).
 bool shared_thp_offered();
 
-// What `pages` (chosen for memory MPI allocates) come to on the memory MPI
-// allocated at `region`: THP only where it is private memory; a shared
-// memory file (MPICH's and UCX's in /dev/shm) gets none.
-Pages on_mpi_memory(const Pages &pages, const char *region);
-
 // Where the pool's pages cannot be had after all (another job took them):
-// the next kind the system offers, with the reason.
-Pages without_pool(const char *error);
+// the next kind the system offers `holder`, with the reason.
+Pages without_pool(const char *error, Holder holder);
 
 } // namespace shmemi::memory

@@ -68,6 +68,19 @@ void make_node_comm(bool split_nodes) {
       MPI_Allgather(&world.my_pe, 1, MPI_INT, world.node_pes.data(), 1, MPI_INT, world.node));
 }
 
+// The PEs on this PE's machine as MPI sees them: its node's, unless every
+// PE was made its own node.
+int machine_size() {
+  if (!world.split_forced) return static_cast<int>(world.node_pes.size());
+  MPI_Comm machine = MPI_COMM_NULL;
+  SHMEMI_MPI(
+      MPI_Comm_split_type(world.comm, MPI_COMM_TYPE_SHARED, world.my_pe, MPI_INFO_NULL, &machine));
+  int size = 0;
+  SHMEMI_MPI(MPI_Comm_size(machine, &size));
+  SHMEMI_MPI(MPI_Comm_free(&machine));
+  return size;
+}
+
 // An MPI_Info of key = "true" hints, freed with the object.
 class TrueHints {
 public:
@@ -112,14 +125,14 @@ MPI_Aint align_shift(const void *base, std::size_t alignment) {
   return static_cast<MPI_Aint>((alignment - address % alignment) % alignment);
 }
 
-// Every PE its own node: one MPI_Win_allocate, whose base MPI does not
-// align (MPICH: 16 bytes past a page at 1 PE; Open MPI osc/rdma: 8 mod 16).
-// Where MPI allocated shared memory (PEs that share a node, split by
-// SHMEM_FORCE_INTERNODE), the heap's pages are mapped a second time at a
-// multiple of `alignment` for this PE's own use, so MPI allocates the
-// region alone; elsewhere (private memory, which cannot be mapped twice)
-// MPI allocates room to align, and the region starts at its first multiple
-// of `alignment`. Each PE's shift from its window base is allgathered into
+// Every PE its own node, several on a machine (SHMEM_FORCE_INTERNODE): one
+// MPI_Win_allocate, whose base MPI does not align (MPICH: 16 bytes past a
+// page at 1 PE; Open MPI osc/rdma: 8 mod 16). Where MPI allocated shared
+// memory, the heap's pages are mapped a second time at a multiple of
+// `alignment` for this PE's own use, so MPI allocates the region alone;
+// elsewhere (private memory, which cannot be mapped twice) MPI allocates
+// room to align, and the region starts at its first multiple of
+// `alignment`. Each PE's shift from its window base is allgathered into
 // the displacement.
 char *allocate_window_heap(std::size_t bytes, std::size_t alignment, bool padded) {
   const MPI_Aint size = heap_allocation(bytes, alignment, padded);
@@ -240,19 +253,18 @@ Nodes join_nodes(std::size_t heap_bytes, bool split_nodes) {
   const Agreed agreed = agree(heap_bytes, split_nodes);
   make_node_comm(agreed.split_nodes);
   world.split_forced = agreed.split_nodes;
-  const auto node_size = static_cast<int>(world.node_pes.size());
-  int largest = 0;
-  SHMEMI_MPI(MPI_Allreduce(&node_size, &largest, 1, MPI_INT, MPI_MAX, world.comm));
+  const int sizes[2] = {static_cast<int>(world.node_pes.size()), machine_size()};
+  int largest[2] = {};
+  SHMEMI_MPI(MPI_Allreduce(sizes, largest, 2, MPI_INT, MPI_MAX, world.comm));
   channels_begin();
-  return {world.node_pes, largest > 1};
+  return {world.node_pes, largest[0] > 1, largest[1] > 1};
 }
 
 std::size_t backend_room() { return page_bytes; }
 
 std::vector<char *> allocate_heap(std::size_t bytes, std::size_t alignment) {
   std::vector<char *> regions(static_cast<std::size_t>(world.n_pes), nullptr);
-  regions[static_cast<std::size_t>(world.my_pe)] =
-      allocate_window_heap(bytes, alignment, !world.split_forced);
+  regions[static_cast<std::size_t>(world.my_pe)] = allocate_window_heap(bytes, alignment, false);
   return regions;
 }
 

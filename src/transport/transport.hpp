@@ -42,14 +42,18 @@ void allow_concurrent_calls();
 struct Nodes {
   std::vector<int> pes; // the world PEs of this node, this PE among them
   bool shared = false;  // some node holds more than one PE
+  // Some machine holds more than one PE, each its own node (forced
+  // inter-node mode): memory the backend allocates may be shared between
+  // them, and carry its RMA between them.
+  bool machine_shared = false;
 };
 Nodes join_nodes(std::size_t heap_bytes, bool split_nodes);
 // Each PE's region (memory/layout.hpp) is its heap, then room for the
 // node layer, then backend_room() bytes the backend keeps for itself.
 std::size_t backend_room();
-// Where no node holds more than one PE: the backend allocates this PE's
-// region of `bytes` at a multiple of `alignment`, with a window over every
-// PE's. Returns per world PE its region as mapped here (this PE's; a
+// Where no node holds more than one PE but some machine does
+// (machine_shared): the backend allocates this PE's region of `bytes` at a multiple of `alignment`,
+// with a window over every PE's. Returns per world PE its region as mapped here (this PE's; a
 // backend that maps others' may return those too), else null. Collective.
 std::vector<char *> allocate_heap(std::size_t bytes, std::size_t alignment);
 // The regions the transport will expose (start_rma): per world PE as

@@ -1,7 +1,8 @@
 /* The symmetric heap on the pages it was given (docs/decisions/node-memory.md,
- * "Huge pages"): argv[1] says which (pool, thp, small, or any), and the kernel's
- * own account of this PE's heap mapping (/proc/self/smaps) must agree once
- * the heap is touched. Every PE then puts into the next PE's heap across its
+ * "Huge pages"): argv[1] says which (pool, thp, small, any, or alone: THP
+ * where the system gives private memory THP, for PEs alone on their hosts),
+ * and the kernel's own account of this PE's heap mapping (/proc/self/smaps)
+ * must agree once the heap is touched. Every PE then puts into the next PE's heap across its
  * whole length and checks what it got, through loads where the node's PEs
  * map each other (shmem_ptr) and through MPI otherwise. Run by
  * tests/support/heap_pages.sh, which reserves the pool or turns shared
@@ -43,7 +44,22 @@ static long smaps_field(const void *p, const char *field) {
   return value;
 }
 
+/* Whether the system gives private memory transparent huge pages (on
+ * request or unasked). */
+static int private_thp_offered(void) {
+  FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+  char line[128] = "";
+  if (f) {
+    if (!fgets(line, sizeof line, f)) line[0] = 0;
+    fclose(f);
+  }
+  return line[0] && strstr(line, "[never]") == NULL;
+}
+
 static void check_pages(const char *kind, const char *heap) {
+  /* "alone": each PE alone on its machine, its heap its own region, on
+   * private memory's THP wherever the system offers them. */
+  if (strcmp(kind, "alone") == 0) kind = private_thp_offered() ? "thp" : "small";
   const long page_kb = smaps_field(heap, "KernelPageSize");
   /* Shared memory's THP, or private memory's where MPI allocated the heap. */
   const long pmd_kb = smaps_field(heap, "ShmemPmdMapped") + smaps_field(heap, "FilePmdMapped") +
@@ -83,8 +99,10 @@ int main(int argc, char **argv) {
   for (size_t at = 0; at < HEAP_BYTES; at += STEP)
     CHECK(*(long *)(heap + at) == (long)(prev * 1000003 + at));
   /* argv[2] "unmapped": the PEs could not map each other (separate PID
-   * namespaces), and everything went through MPI. */
-  const int unmapped = argc > 2 && strcmp(argv[2], "unmapped") == 0;
+   * namespaces), and everything went through MPI; so too for PEs alone on
+   * their hosts. */
+  const int unmapped =
+      (argc > 2 && strcmp(argv[2], "unmapped") == 0) || strcmp(kind, "alone") == 0;
   if (npes > 1 && (unmapped || check_split_nodes()))
     CHECK(shmem_ptr(heap, next) == NULL);
   else if (npes > 1)

@@ -174,11 +174,13 @@ Identity start(const StartRequest &) {
 void allow_concurrent_calls() { record("allow_concurrent_calls"); }
 
 // The simulated node's heaps are all in this process, so the fake says
-// that no node shares memory and hands core every heap of this node from
+// that no node shares memory but the machine is shared (as in forced
+// inter-node mode), and hands core every heap of this node from
 // allocate_heap.
 Nodes join_nodes(std::size_t, bool split_nodes) {
   state.split_nodes = split_nodes;
   Nodes nodes;
+  nodes.machine_shared = state.config.n_pes > 1;
   for (int pe = 0; pe < state.config.n_pes; ++pe)
     if (on_node(pe, split_nodes)) nodes.pes.push_back(pe);
   return nodes;
