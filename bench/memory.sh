@@ -10,7 +10,12 @@
 #   heap_access  first touch and random read-modify-write on a PE's own heap
 #                array (HEAP_ACCESS_SIZE, 1.5G) against private memory on
 #                transparent huge pages in the same process, 2 PEs at once;
-#                the order of the first touches alternates across passes
+#                the order of the first touches alternates across passes;
+#                and across 2 emulated hosts, one PE each (every PE alone on
+#                its machine, so it makes its heap itself: SHMEM_HEAP_PAGES
+#                auto and small), where the cluster tool can make them (the
+#                hosts are brought up for each pass and always taken down,
+#                under the lock of scripts/test-cluster.sh)
 #   kernels      histogram (atomic increments) and index gather (shmem_g)
 #                at random (pe, index) of a table of KERNELS_SIZE (1G) per
 #                PE, against the same kernel on private memory, with
@@ -46,6 +51,8 @@ exec </dev/null
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
 cd "$root"
 . bench/build_library.sh
+# shellcheck source=tests/cluster/cluster_probe.sh
+. tests/cluster/cluster_probe.sh
 passes=${BENCH_PASSES:-5}
 huge=${MEMORY_HUGE:-none}
 run_timeout=${MEMORY_TIMEOUT:-300}
@@ -84,6 +91,7 @@ running="" # the launch in progress (its timeout), ended by cleanup
 
 cleanup() {
   [ -z "$running" ] || kill -TERM "$running" 2>/dev/null || true
+  hosts_down
   [ "$huge" != none ] || return 0
   echo "$saved_shmem" >"$thp/shmem_enabled" || say "cannot restore shmem_enabled=$saved_shmem"
   echo "$saved_pages" >/proc/sys/vm/nr_hugepages || say "cannot restore vm.nr_hugepages=$saved_pages"
@@ -154,6 +162,9 @@ command_of() {
     local mpi=${1#ours-}
     echo "build-bench-$mpi/tools/oshrun -np 2 build-bench-$mpi/bench/$2" ;;
   oshmem) echo "/usr/bin/oshrun --allow-run-as-root --oversubscribe -np 2 $work/$2_oshmem" ;;
+  # One PE on each of 2 emulated hosts (absolute paths: the PEs start there).
+  ours-mpich-hosts) echo "$cluster run-mpich 2 $root/build-bench-mpich/bench/$2" ;;
+  ours-openmpi-hosts) echo "$cluster run-ompi 2 $root/build-bench-openmpi/bench/$2" ;;
   *) die "unknown configuration $1" ;;
   esac
 }
@@ -169,6 +180,7 @@ launch() {
   local file=$raw/pass$pass/$name.txt
   [ "$config" = oshmem ] && environment="OMPI_MCA_osc=ucx $environment"
   [ "$config" = oshmem ] || environment="SHMEM_DEBUG=1 $environment"
+  case $config in *-hosts) environment="NSMPI_MAP=rr NSMPI_TIMEOUT=$run_timeout $environment" ;; esac
   say "pass $pass/$passes: $name"
   # Other jobs on the machine may change the settings too: each launch's.
   printf '%s\t%s\n' "$(shmem_now)" "$(cat /proc/sys/vm/nr_hugepages)" >>"$raw/settings.tsv"
@@ -189,6 +201,38 @@ launch() {
   say "  $((SECONDS - start)) s"
 }
 
+hosts_up=0 # whether the emulated hosts are ours to take down
+
+hosts_down() {
+  [ "$hosts_up" = 1 ] || return 0
+  "$cluster" down >/dev/null 2>&1 || say "'$cluster down' failed: take the hosts down by hand"
+  hosts_up=0
+  cluster_release
+}
+
+# heap_access on 2 emulated hosts, one PE each, with the heap's pages chosen
+# (auto) and with 4 KiB pages (small); skipped where hosts cannot be made.
+run_hosts() {
+  local config pages
+  [ -z "$hosts_skipped" ] || return 0
+  say "pass $pass/$passes: bringing up 2 emulated hosts"
+  cluster_claim 900 || { failures=$((failures + 1)); return 0; }
+  hosts_up=1
+  if ! "$cluster" up 2 >"$raw/pass$pass/hosts-up.log" 2>&1; then
+    say "FAILED: '$cluster up 2' (see $raw/pass$pass/hosts-up.log)"
+    failures=$((failures + 1))
+    hosts_down
+    return 0
+  fi
+  for config in ours-mpich-hosts ours-openmpi-hosts; do
+    for pages in auto small; do
+      launch "heap_access-$config-$pages" "$config" heap_access \
+        "SHMEM_SYMMETRIC_SIZE=$access_heap SHMEM_HEAP_PAGES=$pages" $order "${access_mib}M"
+    done
+  done
+  hosts_down
+}
+
 # One pass: every program in every configuration, in a fixed order.
 run_pass() {
   local config pages kind order=""
@@ -199,6 +243,7 @@ run_pass() {
     launch "heap_access-$config" "$config" heap_access "SHMEM_SYMMETRIC_SIZE=$access_heap" \
       $order "${access_mib}M"
   done
+  run_hosts
   for config in ours-mpich ours-openmpi; do
     for pages in small auto; do
       launch "kernels-$config-$pages" "$config" kernels \
@@ -326,11 +371,18 @@ def heap_access(setting, st):
           "| configuration | metric | heap | private | heap/private: median (range) | passes | "
           "heap pages | private pages | the library's `heap:` line |",
           "|---|---|---|---|---|---|---|---|---|"]
-    for config in ours:
+    hosts = [f"{c}-hosts-{p}" for c in ours for p in ["auto", "small"]]
+    for config in ours + hosts:
         found = runs(setting, f"heap_access-{config}")
+        if config in hosts and not found:
+            continue  # no emulated hosts in this run
         for metric in ["first_touch_ms", "rmw_ns"]:
             md.append(f"| {config} | {metric} | " + " | ".join(ratio_cells(found, metric)) +
                       f" | {pages(found, 'heap_pages')} | {pages(found, 'private_pages')} | {said(found)} |")
+    md += ["", "`-hosts-auto`, `-hosts-small`: one PE on each of 2 emulated hosts (network, UTS "
+           "and IPC namespaces, as `scripts/test-cluster.sh` makes them), with "
+           "`SHMEM_HEAP_PAGES=auto` and `small`: every PE alone on its machine makes its heap "
+           "itself and exposes it with `MPI_Win_create`."]
     return md
 
 
@@ -403,6 +455,8 @@ PY
 
 main() {
   mkdir -p "$work" "$(dirname "$out")"
+  hosts_skipped=""
+  if ! hosts_skipped=$(cluster_probe); then say "hosts runs SKIPPED: $hosts_skipped"; fi
   [ "${MEMORY_SKIP_BUILD:-0}" = 1 ] || build
   rm -rf "$raw"
   mkdir -p "$raw"

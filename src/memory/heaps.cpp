@@ -100,11 +100,14 @@ void map_mine(char *own, std::size_t bytes, int my_pe, int n_pes) {
 
 std::vector<char *> map_node_heaps(Layout &layout, Pages &pages, const Config &config,
                                    const std::vector<int> &node_pes, int my_pe, int n_pes) {
-  pages = choose_pages(config, layout.bytes(), static_cast<int>(node_pes.size()), Holder::node);
+  // A PE alone on its node (where other nodes hold several) maps nothing
+  // but its own: private memory, as in map_alone.
+  const Holder holder = node_pes.size() > 1 ? Holder::node : Holder::alone;
+  pages = choose_pages(config, layout.bytes(), static_cast<int>(node_pes.size()), holder);
   // Every PE has read the pool's free pages before any PE takes some.
   transport::all_true(true);
   int fd = -1;
-  map_mine(map_own(layout, pages, Holder::node, fd), layout.bytes(), my_pe, n_pes);
+  map_mine(map_own(layout, pages, holder, fd), layout.bytes(), my_pe, n_pes);
   const PeerFile offer = describe_file(fd, pages.bytes);
   std::vector<PeerFile> offers(static_cast<std::size_t>(n_pes));
   transport::allgather(&offer, sizeof offer, offers.data());
