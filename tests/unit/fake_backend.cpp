@@ -40,8 +40,10 @@ Heap map_heap(std::size_t bytes, std::size_t alignment) {
 
 struct State {
   fake::Config config;
-  std::vector<Heap> heaps;                // per world PE
-  std::vector<std::vector<char>> statics; // per world PE (this PE's: the real ones)
+  std::vector<Heap> heaps; // per world PE
+  // Per world PE its data+bss (this PE's: the real ones): mapped, so that
+  // what no test touches costs nothing (the statics tests' large bss).
+  std::vector<Heap> statics;
   Region my_statics;
   std::deque<Channel> channels{Channel{0}}; // [0]: the default channel
   std::deque<Comm> comms;                   // deque: Comm pointers stay valid
@@ -88,7 +90,9 @@ bool on_node(int pe, bool split_nodes) {
 
 void unmap_heaps() {
   for (Heap &h : state.heaps) munmap(h.map, h.len);
+  for (Heap &h : state.statics) munmap(h.map, h.len);
   state.heaps.clear();
+  state.statics.clear();
 }
 
 Comm *new_comm(const std::string &kind, std::vector<int> world_pes) {
@@ -148,7 +152,7 @@ char *heap_of(int pe) { return state.heaps.at(static_cast<std::size_t>(pe)).base
 
 char *statics_of(int pe) {
   if (pe == state.config.my_pe) return state.my_statics.base;
-  return state.statics.at(static_cast<std::size_t>(pe)).data();
+  return state.statics.at(static_cast<std::size_t>(pe)).base;
 }
 
 void on_poll(std::function<void()> hook) { state.poll_hook = std::move(hook); }
@@ -202,8 +206,8 @@ void expose_heap(const std::vector<char *> &, std::size_t, std::size_t) { record
 // The other PEs' data+bss, for puts and gets to PEs off this node.
 void start_rma(const Region &statics, unsigned channels, bool) {
   state.my_statics = statics;
-  state.statics.assign(static_cast<std::size_t>(state.config.n_pes),
-                       std::vector<char>(statics.size));
+  for (int pe = 0; pe < state.config.n_pes; ++pe)
+    state.statics.push_back(map_heap(statics.size, 16));
   for (unsigned i = 1; i <= channels; ++i) state.channels.push_back(Channel{static_cast<int>(i)});
   record("start_rma").bytes = channels;
 }
