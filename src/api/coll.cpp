@@ -98,7 +98,7 @@ using namespace shmemi;
 extern "C" {
 
 SHMEMI_ENTRY(int, shmem_team_sync)(shmem_team_t team) noexcept {
-  coll_sync(collective_team("shmem_team_sync", team));
+  coll_sync("shmem_team_sync", collective_team("shmem_team_sync", team));
   return 0;
 }
 
@@ -107,11 +107,11 @@ SHMEMI_ENTRY(int, shmem_team_sync)(shmem_team_t team) noexcept {
 SHMEMI_ENTRY(void, shmem_barrier)(int PE_start, int logPE_stride, int PE_size, long *) noexcept {
   const shmemi_team &set = collective_set("shmem_barrier", {PE_start, logPE_stride, PE_size});
   quiet("shmem_barrier", SHMEM_CTX_DEFAULT);
-  coll_sync(set);
+  coll_sync("shmem_barrier", set);
 }
 
 SHMEMI_ENTRY(void, shmem_sync)(int PE_start, int logPE_stride, int PE_size, long *) noexcept {
-  coll_sync(collective_set("shmem_sync", {PE_start, logPE_stride, PE_size}));
+  coll_sync("shmem_sync", collective_set("shmem_sync", {PE_start, logPE_stride, PE_size}));
 }
 
 SHMEMI_RMA_TYPES(SHMEMI_DEF_COLL_TYPED, ~)

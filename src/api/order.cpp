@@ -19,12 +19,12 @@ SHMEMI_ENTRY(void, shmem_ctx_fence)(shmem_ctx_t ctx) noexcept { fence("shmem_ctx
 SHMEMI_ENTRY(void, shmem_barrier_all)(void) noexcept {
   require_init("shmem_barrier_all");
   coll_complete_if_started(nullptr);
-  barrier_all();
+  barrier_all("shmem_barrier_all");
 }
 
 SHMEMI_ENTRY(void, shmem_sync_all)(void) noexcept {
   require_init("shmem_sync_all");
-  sync_all();
+  sync_all("shmem_sync_all");
 }
 
 // Profiling tools that wrap the library give `level` a meaning; here it

@@ -31,8 +31,9 @@ void coll_complete(const shmemi_team *team) {
   collectives_started.fetch_sub(done, std::memory_order_relaxed);
 }
 
-void coll_sync(const shmemi_team &team) {
+void coll_sync(const char *routine, const shmemi_team &team) {
   if (node::meets_on_node(team)) return node::node_barrier(team);
+  const Call call(routine);
   transport::team_sync(*team.comm);
 }
 
@@ -189,14 +190,16 @@ void coll_scan(const char *routine, const shmemi_team &team, void *dest, const v
 // wrote to static data (flushed by its writer before it arrived): MPI's
 // memory model is the unified one here, where MPI_Win_sync is a memory
 // barrier, which a node barrier need not pay for.
-void sync_all() {
+void sync_all(const char *routine) {
   if (node::meets_on_node(shmemi_team_world)) return node::node_barrier(shmemi_team_world);
+  const Call call(routine);
   transport::sync_all();
 }
 
-void barrier_all() {
+void barrier_all(const char *routine) {
+  const Call call(routine);
   transport::quiet_all();
-  sync_all();
+  sync_all(routine);
 }
 
 } // namespace shmemi

@@ -54,7 +54,7 @@ enum class RootDest { untouched, updated };
 // member at once.
 enum class Mode : bool { blocking, nonblocking };
 
-void coll_sync(const shmemi_team &team);
+void coll_sync(const char *routine, const shmemi_team &team);
 void coll_broadcast(const char *routine, const shmemi_team &team, void *dest, const void *source,
                     std::size_t nelems, std::size_t elem_bytes, int root, RootDest root_dest,
                     Mode mode = Mode::blocking);
@@ -83,8 +83,8 @@ inline void coll_complete_if_started(const shmemi_team *team) {
 
 // All PEs meet; stores and completed operations before the call are
 // visible to every PE after it. No completion of outstanding operations.
-void sync_all();
+void sync_all(const char *routine);
 // quiet, then sync_all.
-void barrier_all();
+void barrier_all(const char *routine);
 
 } // namespace shmemi

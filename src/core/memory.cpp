@@ -42,7 +42,7 @@ void *allocate(const char *routine, std::size_t size, std::size_t align, bool ze
   if (size == 0) return nullptr;
   const std::size_t offset = memory::allocator().alloc(size, align);
   if (zero && offset != memory::HeapAllocator::npos) std::memset(heap_address(offset), 0, size);
-  barrier_all();
+  barrier_all(routine);
   if (offset == memory::HeapAllocator::npos) {
     report_exhausted(routine, size);
     return nullptr;
@@ -88,7 +88,7 @@ void heap_free(const char *routine, void *ptr) {
   require_init(routine);
   if (ptr == nullptr) return;
   const std::size_t offset = require_heap_block(routine, ptr);
-  barrier_all();
+  barrier_all(routine);
   memory::allocator().free(offset);
 }
 
@@ -101,7 +101,7 @@ void *heap_realloc(const char *routine, void *ptr, std::size_t size) {
     return nullptr;
   }
   const std::size_t offset = require_heap_block(routine, ptr);
-  barrier_all(); // nobody may still be writing the old block
+  barrier_all(routine); // nobody may still be writing the old block
   void *result = ptr;
   if (!memory::allocator().resize(offset, size)) {
     const std::size_t moved = memory::allocator().alloc(size, memory::HeapAllocator::min_align);
@@ -114,7 +114,7 @@ void *heap_realloc(const char *routine, void *ptr, std::size_t size) {
       result = heap_address(moved);
     }
   }
-  barrier_all();
+  barrier_all(routine);
   return result;
 }
 

@@ -33,6 +33,7 @@ template <class T> bool compare(T value, int cmp, T target) {
 
 // A set of ivars with a status mask and one or per-element comparison values.
 template <class T> struct IvarSet {
+  const char *routine; // named around the MPI calls of a wait or a test
   T *ivars;
   std::size_t nelems;
   const int *status; // nonzero entries are excluded; may be null
@@ -91,10 +92,11 @@ IvarSet<T> ivar_set(const IvarArgs &a, T *ivars, int cmp, const T *values, T val
   require_wait_buffers(a.routine, a.arg, ivars, saturated_bytes(a.nelems, sizeof(T)), a.status,
                        saturated_bytes(a.nelems, sizeof(int)), a.indices,
                        saturated_bytes(a.n_indices, sizeof(std::size_t)));
-  return {ivars, a.nelems, a.status, cmp, values, value};
+  return {a.routine, ivars, a.nelems, a.status, cmp, values, value};
 }
 
 template <class T> void wait_all(const IvarSet<T> &set) {
+  const Call call(set.routine);
   node::wait_for([&] { return set.all(); });
 }
 
@@ -113,16 +115,19 @@ inline std::size_t scan_start(std::size_t nelems) {
 
 // The test routines first let MPI deliver what it holds for this PE.
 template <class T> bool test_all(const IvarSet<T> &set) {
+  const Call call(set.routine);
   transport::poll();
   return set.all();
 }
 
 template <class T> std::size_t test_any(const IvarSet<T> &set) {
+  const Call call(set.routine);
   transport::poll();
   return set.any(scan_start(set.nelems));
 }
 
 template <class T> std::size_t test_some(const IvarSet<T> &set, std::size_t *indices) {
+  const Call call(set.routine);
   transport::poll();
   return set.some(indices);
 }
@@ -131,6 +136,7 @@ template <class T> std::size_t wait_any(const IvarSet<T> &set) {
   if (set.none_active()) return SIZE_MAX;
   const std::size_t first = scan_start(set.nelems);
   std::size_t found = SIZE_MAX;
+  const Call call(set.routine);
   node::wait_for([&] { return (found = set.any(first)) != SIZE_MAX; });
   return found;
 }
@@ -138,6 +144,7 @@ template <class T> std::size_t wait_any(const IvarSet<T> &set) {
 template <class T> std::size_t wait_some(const IvarSet<T> &set, std::size_t *indices) {
   if (set.none_active()) return 0;
   std::size_t found = 0;
+  const Call call(set.routine);
   node::wait_for([&] { return (found = set.some(indices)) != 0; });
   return found;
 }

@@ -157,7 +157,7 @@ void runtime_finalize() {
   const Call call("shmem_finalize");
   coll_complete_if_started(nullptr);
   if (rt.init_depth > 1) {
-    barrier_all();
+    barrier_all("shmem_finalize");
     --rt.init_depth;
     return;
   }

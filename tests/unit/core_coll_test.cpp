@@ -8,6 +8,7 @@
 
 #include "core/coll.hpp"
 #include "core/order.hpp"
+#include "core/p2p.hpp"
 
 namespace {
 
@@ -54,7 +55,7 @@ protected:
 
 TEST_F(CollOnNode, BarrierMeetsInSharedMemory) {
   const std::uint64_t epoch = coretest::slot_of(1, shmemi::node::world_slot)->epoch.word;
-  shmemi::coll_sync(*SHMEM_TEAM_WORLD);
+  shmemi::coll_sync("shmem_team_sync", *SHMEM_TEAM_WORLD);
   EXPECT_EQ(coretest::slot_of(1, shmemi::node::world_slot)->epoch.word, epoch + 1);
   // It told PE 2 (distance 1) and PE 3 (distance 2) that it arrived.
   EXPECT_EQ(coretest::slot_of(2, shmemi::node::world_slot)->round[0].word, epoch + 1);
@@ -113,9 +114,33 @@ protected:
 };
 
 TEST_F(CollMixed, WorldBarrierIsTheTransports) {
-  shmemi::coll_sync(*SHMEM_TEAM_WORLD);
+  shmemi::coll_sync("shmem_team_sync", *SHMEM_TEAM_WORLD);
   EXPECT_EQ(only("team_sync").comm, SHMEM_TEAM_WORLD->comm);
   EXPECT_EQ(fake::calls().size(), 1u);
+}
+
+// An MPI failure inside the transport names the routine the program
+// called: the barriers and syncs through the transport, and the polls of
+// the waits and tests, run inside a Call; none is left set after them.
+TEST_F(CollMixed, TransportCallsKnowTheRoutine) {
+  shmemi::barrier_all("shmem_barrier_all");
+  EXPECT_EQ(only("quiet_all").routine, "shmem_barrier_all");
+  EXPECT_EQ(only("sync_all").routine, "shmem_barrier_all");
+  fake::clear_calls();
+  shmemi::sync_all("shmem_sync_all");
+  EXPECT_EQ(only("sync_all").routine, "shmem_sync_all");
+  shmemi::coll_sync("shmem_team_sync", *SHMEM_TEAM_WORLD);
+  EXPECT_EQ(only("team_sync").routine, "shmem_team_sync");
+  auto *ivar = reinterpret_cast<long *>(heap_at(0));
+  *ivar = 0;
+  const shmemi::IvarArgs test{"shmem_long_test", "ivar", 1, nullptr, nullptr, 0};
+  EXPECT_TRUE(shmemi::test_all(shmemi::ivar_set<long>(test, ivar, SHMEM_CMP_EQ, nullptr, 0)));
+  EXPECT_EQ(fake::last_poll_routine(), "shmem_long_test");
+  fake::on_poll([ivar] { *ivar = 1; }); // a peer's put, delivered by a poll
+  const shmemi::IvarArgs wait{"shmem_long_wait_until", "ivar", 1, nullptr, nullptr, 0};
+  shmemi::wait_all(shmemi::ivar_set<long>(wait, ivar, SHMEM_CMP_EQ, nullptr, 1));
+  EXPECT_EQ(fake::last_poll_routine(), "shmem_long_wait_until");
+  EXPECT_STREQ(shmemi::Call::routine_or("none"), "none");
 }
 
 TEST_F(CollMixed, WorldReductionOnTheWorldComm) {
@@ -170,7 +195,7 @@ TEST_F(CollMixed, TeamOnThisNodeUsesSharedMemory) {
   fill_sources(0);
   int *dest = ints_at(heap_at(0), 4096);
   shmemi::coll_reduce("shmem_int_sum_reduce", *team, dest, heap_at(0), big, int_elem, Op::sum);
-  shmemi::coll_sync(*team);
+  shmemi::coll_sync("shmem_team_sync", *team);
   EXPECT_EQ(dest[3], 1 + 2);
   EXPECT_EQ(transport_collectives(), 0u);
 }
@@ -234,7 +259,7 @@ TEST_F(CollAlone, SharedTeamOfOneNeedsNothing) {
   int *dest = ints_at(heap_at(0), 4096);
   shmemi::coll_reduce("shmem_int_sum_reduce", *SHMEM_TEAM_SHARED, dest, heap_at(0), big, int_elem,
                       Op::sum);
-  shmemi::coll_sync(*SHMEM_TEAM_SHARED);
+  shmemi::coll_sync("shmem_team_sync", *SHMEM_TEAM_SHARED);
   EXPECT_EQ(dest[0], 3);
   EXPECT_TRUE(fake::calls().empty());
 }

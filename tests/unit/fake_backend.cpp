@@ -11,6 +11,8 @@
 #include <cstring>
 #include <deque>
 
+#include "base/report.hpp"
+
 namespace {
 
 using namespace shmemi::transport;
@@ -49,13 +51,17 @@ struct State {
   std::deque<Comm> comms;                   // deque: Comm pointers stay valid
   std::vector<fake::Call> calls;
   std::function<void()> poll_hook;
+  std::string poll_routine; // Call::routine_or("") at the last poll
   bool arrived = false;
   bool split_nodes = false; // join_nodes was asked for every PE its own node
 };
 State state;
 
 fake::Call &record(const std::string &what) {
-  state.calls.push_back(fake::Call{what});
+  fake::Call call;
+  call.what = what;
+  call.routine = shmemi::Call::routine_or("");
+  state.calls.push_back(call);
   return state.calls.back();
 }
 
@@ -127,6 +133,8 @@ namespace fake {
 void configure(const Config &config) { state.config = config; }
 const std::vector<Call> &calls() { return state.calls; }
 void clear_calls() { state.calls.clear(); }
+
+std::string last_poll_routine() { return state.poll_routine; }
 
 std::vector<Call> calls_of(const std::string &what) {
   std::vector<Call> out;
@@ -288,6 +296,7 @@ void amo(Channel &ch, SymAddr dest, AmoOp, AmoType type, const void *, const voi
 }
 
 void poll() {
+  state.poll_routine = shmemi::Call::routine_or("");
   if (state.poll_hook) state.poll_hook();
 }
 

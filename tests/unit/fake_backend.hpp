@@ -65,10 +65,14 @@ struct Call {
   std::size_t offset = 0; // put/get/amo: offset in the symmetric space
   shmemi::Space space = shmemi::Space::heap;
   std::size_t nblocks = 0; // strided transfers
+  std::string routine;     // the routine the thread was in (base/report.hpp's Call), or ""
 };
 const std::vector<Call> &calls();
 std::vector<Call> calls_of(const std::string &what);
 void clear_calls();
+// The routine the thread was in at the last poll, or "" (polls are not
+// recorded as calls: a wait polls many times).
+std::string last_poll_routine();
 
 // The Comm made last of that kind ("world", "split", ...), or null.
 const Comm *last_comm(const std::string &kind);
