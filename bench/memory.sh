@@ -91,7 +91,7 @@ running="" # the launch in progress (its timeout), ended by cleanup
 
 cleanup() {
   [ -z "$running" ] || kill -TERM "$running" 2>/dev/null || true
-  hosts_down
+  cluster_down
   [ "$huge" != none ] || return 0
   echo "$saved_shmem" >"$thp/shmem_enabled" || say "cannot restore shmem_enabled=$saved_shmem"
   echo "$saved_pages" >/proc/sys/vm/nr_hugepages || say "cannot restore vm.nr_hugepages=$saved_pages"
@@ -201,15 +201,6 @@ launch() {
   say "  $((SECONDS - start)) s"
 }
 
-hosts_up=0 # whether the emulated hosts are ours to take down
-
-hosts_down() {
-  [ "$hosts_up" = 1 ] || return 0
-  "$cluster" down >/dev/null 2>&1 || say "'$cluster down' failed: take the hosts down by hand"
-  hosts_up=0
-  cluster_release
-}
-
 # heap_access on 2 emulated hosts, one PE each, with the heap's pages chosen
 # (auto) and with 4 KiB pages (small); skipped where hosts cannot be made.
 run_hosts() {
@@ -217,11 +208,11 @@ run_hosts() {
   [ -z "$hosts_skipped" ] || return 0
   say "pass $pass/$passes: bringing up 2 emulated hosts"
   cluster_claim 900 || { failures=$((failures + 1)); return 0; }
-  hosts_up=1
+  cluster_ours=1
   if ! "$cluster" up 2 >"$raw/pass$pass/hosts-up.log" 2>&1; then
     say "FAILED: '$cluster up 2' (see $raw/pass$pass/hosts-up.log)"
     failures=$((failures + 1))
-    hosts_down
+    cluster_down
     return 0
   fi
   for config in ours-mpich-hosts ours-openmpi-hosts; do
@@ -230,7 +221,7 @@ run_hosts() {
         "SHMEM_SYMMETRIC_SIZE=$access_heap SHMEM_HEAP_PAGES=$pages" $order "${access_mib}M"
     done
   done
-  hosts_down
+  cluster_down
 }
 
 # One pass: every program in every configuration, in a fixed order.

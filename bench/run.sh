@@ -279,20 +279,11 @@ run_ours() {
 # ---- the hosts stage ----
 hosts_configs=(ours-mpich-hosts ours-openmpi-hosts mpi-mpich-hosts mpi-openmpi-hosts
   mpi-mpich-hosts-multiple mpi-openmpi-hosts-multiple)
-hosts_up=0 # whether the emulated hosts are ours to take down
-
-hosts_down() {
-  [ "$hosts_up" = 1 ] || return 0
-  "$cluster" down >/dev/null 2>&1 || say "'$cluster down' failed: take the hosts down by hand"
-  hosts_up=0
-  cluster_release
-}
-
 # At exit, also by a signal or an error: the run in progress ends, and no
 # emulated host stays up.
 cleanup() {
   [ -z "$running" ] || kill -TERM "$running" 2>/dev/null || true
-  hosts_down
+  cluster_down
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -317,10 +308,10 @@ stage_hosts() {
     hosts_failed "$pass" "$(cat "$log")"
     return
   fi
-  hosts_up=1
+  cluster_ours=1
   if ! "$cluster" up 4 >>"$log" 2>&1; then
     hosts_failed "$pass" "'$cluster up 4' failed: $(tail -n 1 "$log")"
-    hosts_down
+    cluster_down
     return
   fi
   for config in "${hosts_configs[@]}"; do
@@ -335,7 +326,7 @@ stage_hosts() {
       fi
     done
   done
-  hosts_down
+  cluster_down
   say "  hosts stage: $((SECONDS - start)) s"
 }
 

@@ -8,6 +8,8 @@
 #   cluster_probe          prints why hosts cannot be made here, returns 1
 #   cluster_claim SECONDS  takes the hosts' lock (file descriptor 9)
 #   cluster_release        gives it back
+#   cluster_down           takes the hosts down if cluster_ours=1 (the caller
+#                          brought them up), and gives the lock back
 #   cluster_hosts          the emulated hosts that are up (h1 h2 ...)
 #   cluster_leftovers      PIDs still on them after a job
 # shellcheck shell=bash
@@ -68,6 +70,15 @@ cluster_claim() {
 }
 
 cluster_release() { exec 9>&-; }
+
+cluster_ours=0 # set to 1 by the caller once it brought hosts up
+
+cluster_down() {
+  [ "$cluster_ours" = 1 ] || return 0
+  "$cluster" down >/dev/null 2>&1 || echo "'$cluster down' failed: take the hosts down by hand" >&2
+  cluster_ours=0
+  cluster_release
+}
 
 cluster_hosts() { awk '$1 != "hhead" {print $1}' "$cluster_state/map"; }
 
