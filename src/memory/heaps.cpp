@@ -88,26 +88,21 @@ void unmap_peers(int my_pe) {
     }
 }
 
-// Notes this PE's region as the only one mapped so far.
-void map_mine(char *own, std::size_t bytes, int my_pe, int n_pes) {
-  mapped.assign(static_cast<std::size_t>(n_pes), nullptr);
-  mapped_bytes.assign(static_cast<std::size_t>(n_pes), 0);
-  mapped[static_cast<std::size_t>(my_pe)] = own;
-  mapped_bytes[static_cast<std::size_t>(my_pe)] = bytes;
-}
-
 } // namespace
 
 std::vector<char *> map_node_heaps(Layout &layout, Pages &pages, const Config &config,
                                    const std::vector<int> &node_pes, int my_pe, int n_pes) {
-  // A PE alone on its node (where other nodes hold several) maps nothing
-  // but its own: private memory, as in map_alone.
+  // A PE alone on its node maps nothing but its own: private memory.
   const Holder holder = node_pes.size() > 1 ? Holder::node : Holder::alone;
   pages = choose_pages(config, layout.bytes(), static_cast<int>(node_pes.size()), holder);
   // Every PE has read the pool's free pages before any PE takes some.
   transport::all_true(true);
   int fd = -1;
-  map_mine(map_own(layout, pages, holder, fd), layout.bytes(), my_pe, n_pes);
+  char *own = map_own(layout, pages, holder, fd);
+  mapped.assign(static_cast<std::size_t>(n_pes), nullptr);
+  mapped_bytes.assign(static_cast<std::size_t>(n_pes), 0);
+  mapped[static_cast<std::size_t>(my_pe)] = own;
+  mapped_bytes[static_cast<std::size_t>(my_pe)] = layout.bytes();
   const PeerFile offer = describe_file(fd, pages.bytes);
   std::vector<PeerFile> offers(static_cast<std::size_t>(n_pes));
   transport::allgather(&offer, sizeof offer, offers.data());
@@ -115,13 +110,6 @@ std::vector<char *> map_node_heaps(Layout &layout, Pages &pages, const Config &c
   const bool all = transport::all_true(mine); // also: no PE still opens this PE's file
   if (fd >= 0) close(fd);
   if (!all) unmap_peers(my_pe);
-  return mapped;
-}
-
-std::vector<char *> map_alone(Layout &layout, Pages &pages, int my_pe, int n_pes) {
-  int fd = -1;
-  map_mine(map_own(layout, pages, Holder::alone, fd), layout.bytes(), my_pe, n_pes);
-  if (fd >= 0) close(fd);
   return mapped;
 }
 

@@ -17,12 +17,7 @@ namespace shmemi::memory {
 // world PE its region mapped here, or null. Collective over all PEs.
 std::vector<char *> map_node_heaps(Layout &layout, Pages &pages, const Config &config,
                                    const std::vector<int> &node_pes, int my_pe, int n_pes);
-// Makes this PE's region where it is its node's only PE, on `pages` (the
-// pool's, in a memory file, else private memory; they fall back from the
-// pool if its pages cannot be had); returns per world PE its region
-// mapped here: this PE's. Sets layout's page size.
-std::vector<char *> map_alone(Layout &layout, Pages &pages, int my_pe, int n_pes);
-// Unmaps what map_node_heaps or map_alone mapped.
+// Unmaps what map_node_heaps mapped.
 void unmap_node_heaps();
 
 } // namespace shmemi::memory

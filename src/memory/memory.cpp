@@ -76,16 +76,13 @@ std::vector<char *> allocate_by_mpi(const Config &config, int n_pes) {
 }
 
 // Every PE's region, and whether the memory layer made them (new memory):
-// memory files where PEs share a node; MPI's memory where PEs share a
-// machine but not a node; else (one PE a machine) the PE's own region, on
-// huge pages where the system offers them.
+// MPI's memory where PEs share a machine but not a node; else the memory
+// layer's (memory files where PEs share a node; a PE alone on its node
+// makes its own region, on huge pages where the system offers them).
 std::vector<char *> provide(const Config &config, const transport::Nodes &nodes, int n_pes) {
-  mapping.new_memory = !nodes.machine_shared || nodes.shared;
-  if (nodes.shared)
-    return map_node_heaps(mapping.layout, mapping.pages, config, nodes.pes, mapping.my_pe, n_pes);
-  if (nodes.machine_shared) return allocate_by_mpi(config, n_pes);
-  mapping.pages = choose_pages(config, mapping.layout.bytes(), 1, Holder::alone);
-  return map_alone(mapping.layout, mapping.pages, mapping.my_pe, n_pes);
+  mapping.new_memory = nodes.shared || !nodes.machine_shared;
+  if (!mapping.new_memory) return allocate_by_mpi(config, n_pes);
+  return map_node_heaps(mapping.layout, mapping.pages, config, nodes.pes, mapping.my_pe, n_pes);
 }
 
 // The first PE of this node (the lowest whose region is mapped here).
