@@ -77,8 +77,8 @@ done
 # ---- the emulated hosts: one user at a time, always torn down ----
 cluster_claim 900 || exit 1
 logs=$(mktemp -d "${TMPDIR:-/tmp}/shmem-cluster.XXXXXX")
-teardown() { "$cluster" down >/dev/null 2>&1; }
-trap teardown EXIT
+cluster_ours=1
+trap cluster_down EXIT
 trap 'exit 130' INT TERM
 "$cluster" up 2 >"$logs/up.log" 2>&1 || { cat "$logs/up.log"; exit 1; }
 hosts=$(cluster_hosts)

@@ -19,6 +19,9 @@ cluster=$cluster_tool_dir/cluster.sh
 cluster_state=${NSMPI_STATE:-/run/nsmpi}
 # One user of the hosts at a time: every script that brings them up.
 cluster_lock=/run/lock/shmem-test-cluster.lock
+# Present while hosts one of these scripts brought up may be up: hosts found
+# up with it while the lock is free were left by a run that was killed.
+cluster_mark=/run/lock/shmem-test-cluster.hosts
 
 # Whether this machine can emulate hosts: root, iproute2 and util-linux, and
 # the rights to make network, UTS and IPC namespaces (a container may lack
@@ -52,8 +55,9 @@ cluster_probe() {
 }
 
 # Takes the hosts' lock on file descriptor 9, waiting up to $1 seconds for
-# another user, and checks that no hosts are up (someone else's, or stale).
-# Prints why on stderr and returns 1 when the hosts are not ours to make.
+# another user, and checks that no hosts are up: hosts a killed run of these
+# scripts left are taken down, anyone else's are left alone. Prints why on
+# stderr and returns 1 when the hosts are not ours to make.
 cluster_claim() {
   exec 9>"$cluster_lock"
   if ! flock -w "$1" 9; then
@@ -61,12 +65,17 @@ cluster_claim() {
     cluster_release
     return 1
   fi
+  if [ -e "$cluster_state/map" ] && [ -e "$cluster_mark" ]; then
+    echo "taking down the emulated hosts a killed run left up" >&2
+    "$cluster" down >/dev/null 2>&1
+  fi
   if [ -e "$cluster_state/map" ]; then
     echo "emulated hosts are up already ($cluster_state/map): someone else's;" \
       "wait, or '$cluster down' if they are stale" >&2
     cluster_release
     return 1
   fi
+  : >"$cluster_mark"
 }
 
 cluster_release() { exec 9>&-; }
@@ -75,7 +84,11 @@ cluster_ours=0 # set to 1 by the caller once it brought hosts up
 
 cluster_down() {
   [ "$cluster_ours" = 1 ] || return 0
-  "$cluster" down >/dev/null 2>&1 || echo "'$cluster down' failed: take the hosts down by hand" >&2
+  if "$cluster" down >/dev/null 2>&1; then
+    rm -f "$cluster_mark"
+  else
+    echo "'$cluster down' failed: take the hosts down by hand" >&2
+  fi
   cluster_ours=0
   cluster_release
 }
