@@ -65,6 +65,8 @@ struct bench_metric {
   X("cswap_us", run_cswap, BENCH_LATENCY, BENCH_PE0)                                               \
   X("add_rate", run_add, BENCH_RATE, BENCH_PE0)                                                    \
   X("put8_nbi_rate", run_put8_nbi, BENCH_RATE, BENCH_PE0)                                          \
+  X("iput_quiet_us", run_iput, BENCH_LATENCY, BENCH_PE0)                                           \
+  X("iget_us", run_iget, BENCH_LATENCY, BENCH_PE0)                                                 \
   X("pingpong_us", run_pingpong, BENCH_HALF_RTT, BENCH_ALL)                                        \
   X("barrier_us", run_barrier, BENCH_LATENCY, BENCH_ALL)                                           \
   X("bcast8_us", run_bcast8, BENCH_LATENCY, BENCH_ALL)                                             \
@@ -74,6 +76,9 @@ struct bench_metric {
   X("bw_get", run_bw_get, BENCH_BANDWIDTH, BENCH_PE0)                                              \
   X("bw_memcpy", run_bw_memcpy, BENCH_BANDWIDTH, BENCH_PE0)
 #define BENCH_METRIC_ROW(name, run, kind, who) {name, run, kind, who},
+/* The strided metrics (iput, iget): BENCH_STRIDED longs, every second one
+ * on both sides (shmem_long_iput(dst, src, 2, 2, BENCH_STRIDED, 1)). */
+enum { BENCH_STRIDED = 64 };
 
 struct bench {
   int me, npes;

@@ -133,6 +133,28 @@ static long run_put8_nbi(long n) {
   return i;
 }
 
+/* BENCH_STRIDED longs, every second one: committed once, as an MPI program
+ * would. */
+static MPI_Datatype strided;
+
+static long run_iput(long n) {
+  long i = 0;
+  for (; i < n && !bench_late(i); ++i) {
+    CHECK(MPI_Put(base, 1, strided, 1, BENCH_MAX_BYTES, 1, strided, win));
+    CHECK(MPI_Win_flush(1, win));
+  }
+  return i;
+}
+
+static long run_iget(long n) {
+  long i = 0;
+  for (; i < n && !bench_late(i); ++i) {
+    CHECK(MPI_Get(base + BENCH_MAX_BYTES, 1, strided, 1, 0, 1, strided, win));
+    CHECK(MPI_Win_flush(1, win));
+  }
+  return i;
+}
+
 static long run_bw_put(long n) {
   long i = 0;
   for (; i < n && !bench_late(i); ++i) {
@@ -336,11 +358,14 @@ int main(int argc, char **argv) {
   *(long *)(base + FLAG_AT) = 0;
   a2a_src = calloc((size_t)b.npes, sizeof(long));
   a2a_dst = calloc((size_t)b.npes, sizeof(long));
+  CHECK(MPI_Type_vector(BENCH_STRIDED, 1, 2, MPI_LONG, &strided));
+  CHECK(MPI_Type_commit(&strided));
   CHECK(MPI_Barrier(MPI_COMM_WORLD));
   CHECK(MPI_Win_lock_all(MPI_MODE_NOCHECK, win));
   bench_run_all(&b, metrics, sizeof metrics / sizeof metrics[0]);
   CHECK(MPI_Win_unlock_all(win));
   CHECK(MPI_Win_free(&win));
+  CHECK(MPI_Type_free(&strided));
   free(a2a_src);
   free(a2a_dst);
   CHECK(MPI_Finalize());

@@ -114,6 +114,22 @@ static long run_put8_nbi(long n) {
   return i;
 }
 
+static long run_iput(long n) {
+  long i = 0;
+  for (; i < n && !bench_late(i); ++i) {
+    shmem_long_iput((long *)dst, (const long *)src, 2, 2, BENCH_STRIDED, 1);
+    shmem_quiet();
+  }
+  return i;
+}
+
+static long run_iget(long n) {
+  long i = 0;
+  for (; i < n && !bench_late(i); ++i)
+    shmem_long_iget((long *)dst, (const long *)src, 2, 2, BENCH_STRIDED, 1);
+  return i;
+}
+
 static long run_bw_put(long n) {
   long i = 0;
   for (; i < n && !bench_late(i); ++i) {

@@ -8,6 +8,7 @@
 #include "mpi_rma/operand_ring.hpp"
 #include "mpi_rma/operands.hpp"
 #include "mpi_rma/rma_turns.hpp"
+#include "mpi_rma/strided_types.hpp"
 #include "mpi_rma/windows.hpp"
 #include "transport/transport.hpp"
 
@@ -86,14 +87,6 @@ void chunked(Channel &ch, Dir dir, SymAddr remote, void *local, std::size_t nbyt
   note_issued(ch, win, pe);
 }
 
-// An MPI datatype of nblocks blocks of block_bytes, stride bytes apart.
-MPI_Datatype blocks(std::size_t nblocks, std::size_t block_bytes, std::ptrdiff_t stride) {
-  MPI_Datatype type = MPI_DATATYPE_NULL;
-  SHMEMI_MPI(MPI_Type_create_hvector(static_cast<int>(nblocks), static_cast<int>(block_bytes),
-                                     stride, MPI_BYTE, &type));
-  return type;
-}
-
 // Blocks of the local side are local_stride apart, of the remote side
 // remote_stride apart. Counts are split to fit MPI's int.
 void strided(Channel &ch, Dir dir, SymAddr remote, std::ptrdiff_t remote_stride, void *local,
@@ -112,13 +105,17 @@ void strided(Channel &ch, Dir dir, SymAddr remote, std::ptrdiff_t remote_stride,
   const MPI_Win win = window_of(ch, remote.space);
   const MPI_Aint disp = displacement(remote, pe);
   const std::size_t per_piece = std::min<std::size_t>(INT_MAX, max_chunk / shape.block_bytes);
-  for (std::size_t first = 0; first < shape.nblocks; first += per_piece) {
-    const std::size_t count = std::min(per_piece, shape.nblocks - first);
-    const auto k = static_cast<std::ptrdiff_t>(first);
-    const Datatype local_type(blocks(count, shape.block_bytes, local_stride));
-    const Datatype remote_type(blocks(count, shape.block_bytes, remote_stride));
-    issue(dir, bytes + k * local_stride, 1, local_type.get(), pe, disp + k * remote_stride,
-          remote_type.get(), win);
+  {
+    const auto types = strided_types.hold(); // not across the flush
+    for (std::size_t first = 0; first < shape.nblocks; first += per_piece) {
+      const std::size_t count = std::min(per_piece, shape.nblocks - first);
+      const auto k = static_cast<std::ptrdiff_t>(first);
+      const MPI_Datatype local_type = strided_types.blocks(count, shape.block_bytes, local_stride);
+      const MPI_Datatype remote_type =
+          strided_types.blocks(count, shape.block_bytes, remote_stride);
+      issue(dir, bytes + k * local_stride, 1, local_type, pe, disp + k * remote_stride,
+            remote_type, win);
+    }
   }
   complete(ch, dir, win, pe, Completion::local);
 }

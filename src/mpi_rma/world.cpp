@@ -24,6 +24,7 @@
 #include "mpi_rma/progress.hpp"
 #include "mpi_rma/progress_plan.hpp"
 #include "mpi_rma/rma_turns.hpp"
+#include "mpi_rma/strided_types.hpp"
 #include "mpi_rma/wake.hpp"
 #include "mpi_rma/windows.hpp"
 #include "mpi_rma/world.hpp"
@@ -314,6 +315,7 @@ void stop() {
   progress_stop();
   ending_stop();
   reduction_types_stop();
+  strided_types.clear();
   channels_stop();
   windows.static_shift.clear();
   if (heap_alias.base) munmap(heap_alias.base, heap_alias.size);

@@ -1,8 +1,10 @@
 /* Sections 9.2 and 9.5 under SHMEM_THREAD_MULTIPLE: several threads of each
  * PE issue puts, nbi puts, blocking and nbi fetch-adds and adds at once, each
  * on its own private context (thread 0 on SHMEM_CTX_DEFAULT, which all share
- * for the adds), then complete them with shmem_ctx_quiet. Every value is
- * checked exactly. */
+ * for the adds), then complete them with shmem_ctx_quiet. And strided gets
+ * and puts of STRIDES strides per thread, more shapes than the library keeps
+ * MPI datatypes for, so that threads replace each other's between nodes.
+ * Every value is checked exactly. */
 #include <pthread.h>
 #include <shmem.h>
 
@@ -13,12 +15,27 @@
 #ifndef ITERS
 #define ITERS 500
 #endif
-enum { NTHREADS = 4 };
+enum { NTHREADS = 4, STRIDES = 12, SPAN = 3 * STRIDES };
 
-static long slots[NTHREADS][ITERS];    /* written by the left PE's thread t */
+static long slots[NTHREADS][ITERS]; /* written by the left PE's thread t */
 static long nbi_slots[NTHREADS][ITERS];
-static long counters[NTHREADS];        /* fetch-added by the left PE's thread t */
-static long shared_total;              /* added to by every thread of the left PE */
+static long counters[NTHREADS];   /* fetch-added by the left PE's thread t */
+static long shared_total;         /* added to by every thread of the left PE */
+static long pattern[SPAN];        /* PE p: pattern[j] = 100 * p + j */
+static long strided[NTHREADS][3]; /* iput by the left PE's thread t */
+
+/* The stride of iteration i of thread t: 1 .. STRIDES, differing by thread. */
+static ptrdiff_t stride_of(int t, int i) { return 1 + (i + 5 * t) % STRIDES; }
+
+/* Gets three elements of the right PE's pattern, `stride` apart, and checks
+ * them. */
+static int check_iget(shmem_ctx_t ctx, int right, ptrdiff_t stride) {
+  long got[3] = {-1, -1, -1};
+  shmem_ctx_long_iget(ctx, got, pattern, 1, stride, 3, right);
+  int bad = 0;
+  for (int k = 0; k < 3; ++k) bad += got[k] != 100L * right + k * stride;
+  return bad;
+}
 
 struct job {
   int tid;
@@ -46,6 +63,9 @@ static void *work(void *arg) {
       shmem_ctx_long_atomic_fetch_add_nbi(ctx, &job->fetched[i], &counters[job->tid], 1, right);
     }
     shmem_ctx_long_atomic_add(ctx, &shared_total, 2, right);
+    const ptrdiff_t stride = stride_of(job->tid, i);
+    job->errors += check_iget(ctx, right, stride);
+    shmem_ctx_long_iput(ctx, strided[job->tid], pattern, 1, stride, 3, right);
   }
   shmem_ctx_quiet(ctx);
   for (int i = 0; i < ITERS; ++i)
@@ -62,9 +82,11 @@ int main(void) {
   shmem_query_thread(&queried);
   CHECK_MSG(queried == provided, "query %d, provided %d", queried, provided);
   const int me = shmem_my_pe(), n = shmem_n_pes(), left = (me + n - 1) % n;
+  for (int j = 0; j < SPAN; ++j) pattern[j] = 100L * me + j;
+  shmem_barrier_all();
 
   static struct job jobs[NTHREADS];
-  CHECK_THREADS(jobs, NTHREADS, work, "wrong fetch-add results");
+  CHECK_THREADS(jobs, NTHREADS, work, "wrong fetch-add results or strided gets");
   shmem_barrier_all();
 
   for (int t = 0; t < NTHREADS; ++t) {
@@ -75,6 +97,10 @@ int main(void) {
       bad += slots[t][i] != want || nbi_slots[t][i] != want;
     }
     CHECK_MSG(bad == 0, "thread %d of PE %d: %d wrong put values", t, left, bad);
+    const ptrdiff_t last = stride_of(t, ITERS - 1);
+    for (int k = 0; k < 3; ++k)
+      CHECK_MSG(strided[t][k] == 100L * left + k * last,
+                "thread %d of PE %d: iput element %d is %ld", t, left, k, strided[t][k]);
   }
   CHECK_MSG(shared_total == 2L * NTHREADS * ITERS, "shared total %ld", shared_total);
   CHECK_DONE();
