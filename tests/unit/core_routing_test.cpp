@@ -148,6 +148,28 @@ TEST_F(Routing, StridedGetWithNegativeStride) {
   EXPECT_EQ(gets[0].offset, 1024 + 6 * sizeof(int)); // the address given, not the span's start
 }
 
+// On the node, every block size (those copied as one load and store, and
+// others) lands where memmove block by block would put it, also when a put
+// to this PE's own heap overlaps its source.
+TEST_F(Routing, StridedCopiesOnTheNodeMatchBlockByBlockMemmove) {
+  for (const std::size_t block : {1u, 2u, 3u, 4u, 8u, 12u, 16u, 24u}) {
+    for (const std::ptrdiff_t shift : {0, 5, -7}) { // dest - source, in bytes
+      char *heap = heap_at(0);                      // this PE's (1): a put to itself
+      char *source = heap + 4096, *dest = source + shift;
+      std::vector<char> want(8192);
+      for (std::size_t i = 0; i < 8192; ++i) heap[i] = want[i] = static_cast<char>(i * 7 + 3);
+      const std::ptrdiff_t sst = 3 * static_cast<std::ptrdiff_t>(block), dst = 2 * sst;
+      for (std::ptrdiff_t b = 0; b < 9; ++b)
+        std::memmove(want.data() + 4096 + shift + b * dst, want.data() + 4096 + b * sst, block);
+      shmemi::rma_put_strided("shmem_putmem", SHMEM_CTX_DEFAULT, dest, source, {2 * 3, 3, 1, 9},
+                              block, 1);
+      EXPECT_EQ(std::memcmp(heap, want.data(), 8192), 0)
+          << block << "-byte blocks, shift " << shift;
+    }
+  }
+  EXPECT_TRUE(fake::calls_of("put_strided").empty());
+}
+
 // Not every PE is on this node, so every AMO, even one on this node's
 // memory, goes through the transport (one mechanism per location).
 TEST_F(Routing, AmosGoThroughTheTransportUnlessAllPesShareTheNode) {
