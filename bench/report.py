@@ -47,7 +47,7 @@ CONFIGS = ["ours-mpich", "ours-openmpi", "oshmem", "ours-mpich-internode",
     [c for t in HOSTS for c in t]
 SWEEP = ["ours-openmpi", "oshmem", "mpi-openmpi"]
 LATENCY = ["put8_quiet_us", "get8_us", "p_quiet_us", "g_us", "fetch_add_us", "cswap_us",
-           "iput_quiet_us", "iget_us", "pingpong_us", "barrier_us", "bcast8_us", "reduce_sum_us", "alltoall8_us"]
+           "iput_quiet_us", "iget_us", "test_us", "pingpong_us", "barrier_us", "bcast8_us", "reduce_sum_us", "alltoall8_us"]
 RATES = ["put8_nbi_rate", "add_rate"]
 SIZES = [8, 16, 64, 256, 1024, 4096, 16 << 10, 64 << 10, 256 << 10, 1 << 20, 4 << 20]
 BIG = "4194304"
@@ -65,6 +65,7 @@ DESCRIPTION = {
     "put8_nbi_rate": "8-byte nbi put rate",
     "iput_quiet_us": "strided put + quiet, 64 longs, stride 2",
     "iget_us": "strided get, 64 longs, stride 2",
+    "test_us": "shmem_long_test of a local word that holds",
     "pingpong_us": "put + wait_until ping-pong, half round trip",
     "barrier_us": "barrier_all",
     "bcast8_us": "broadcast, 8 bytes",

@@ -145,6 +145,15 @@ static long run_bw_get(long n) {
   return i;
 }
 
+/* shmem_long_test of this PE's flag, which holds (>= 0): the cost of a
+ * test routine in a program's polling loop. */
+static long run_test(long n) {
+  long i = 0, hits = 0;
+  for (; i < n && !bench_late(i); ++i) hits += shmem_long_test(flag, SHMEM_CMP_GE, 0);
+  word[6] = hits;
+  return i;
+}
+
 /* The metrics of every PE run all n operations (no PE may stop alone). */
 
 /* PE 0 puts seq into PE 1's flag and waits for PE 1 to put it back. */
@@ -223,8 +232,8 @@ static long run_gvar_bw_put(long n) { return on_global_arrays(run_bw_put, n); }
 static long run_gvar_bw_get(long n) { return on_global_arrays(run_bw_get, n); }
 
 static const struct bench_metric metrics[] = {
-    BENCH_COMMON_METRICS(BENCH_METRIC_ROW){"gvar_put8_quiet_us", run_gvar_put8, BENCH_LATENCY,
-                                           BENCH_PE0},
+    BENCH_COMMON_METRICS(BENCH_METRIC_ROW){"test_us", run_test, BENCH_LATENCY, BENCH_PE0},
+    {"gvar_put8_quiet_us", run_gvar_put8, BENCH_LATENCY, BENCH_PE0},
     {"gvar_get8_us", run_gvar_get8, BENCH_LATENCY, BENCH_PE0},
     {"gvar_fetch_add_us", run_gvar_fetch_add, BENCH_LATENCY, BENCH_PE0},
     {"gvar_cswap_us", run_gvar_cswap, BENCH_LATENCY, BENCH_PE0},

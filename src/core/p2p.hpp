@@ -113,22 +113,25 @@ inline std::size_t scan_start(std::size_t nelems) {
   return nelems == 0 ? 0 : static_cast<std::size_t>(state % nelems);
 }
 
-// The test routines first let MPI deliver what it holds for this PE.
+// The test routines first let MPI deliver what it holds for this PE, where
+// data arrives through MPI (p2p.cpp).
+void poll_before_test();
+
 template <class T> bool test_all(const IvarSet<T> &set) {
   const Call call(set.routine);
-  transport::poll();
+  poll_before_test();
   return set.all();
 }
 
 template <class T> std::size_t test_any(const IvarSet<T> &set) {
   const Call call(set.routine);
-  transport::poll();
+  poll_before_test();
   return set.any(scan_start(set.nelems));
 }
 
 template <class T> std::size_t test_some(const IvarSet<T> &set, std::size_t *indices) {
   const Call call(set.routine);
-  transport::poll();
+  poll_before_test();
   return set.some(indices);
 }
 
