@@ -19,11 +19,11 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using transport::Ending;
 
-// Ending::ending: 0 while running; how the PE ended otherwise.
+// Ending::ending: 0 while running; how the PE ended otherwise (how_ended).
 constexpr std::uint64_t in_finalize = 1;
 constexpr std::uint64_t exiting = 2; // | status << 8
 
-std::uint64_t ending_word(int exit_status) {
+std::uint64_t how_ended(int exit_status) {
   return exit_status < 0 ? in_finalize
                          : exiting | static_cast<std::uint64_t>(exit_status & 0xff) << 8;
 }
@@ -168,7 +168,7 @@ void pause(unsigned round) {
 void meet_at_end(int exit_status) {
   transport::quiet_all();
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  transport::set_ending(ending_word(exit_status));
+  transport::set_ending(how_ended(exit_status));
   transport::count_blocked(1);
   transport::arrive_at_end();
   const auto limit = std::chrono::seconds(rt.config.deadlock_timeout);

@@ -12,6 +12,8 @@ set_target_properties(rma_generic PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED O
 shmem_pe_test(rma_generic_cxx SOURCES pe/rma_generic.cpp NP 1 2 4 TIMEOUT 120)
 # Globals and statics at odd offsets, packed structs, a large bss array.
 shmem_pe_test(rma_static SOURCES pe/rma_static.c NP 1 2 4 TIMEOUT 120)
+# Strided blocks of 2-24 bytes at every byte offset, heap and global.
+shmem_pe_test(rma_strided_odd SOURCES pe/rma_strided_odd.c NP 1 2 TIMEOUT 60)
 # fence/quiet ordering seen by a polling PE, many nbi + quiet, and source
 # reuse after blocking puts.
 shmem_pe_test(rma_order SOURCES pe/rma_order.c NP 1 2 4 TIMEOUT 120)
