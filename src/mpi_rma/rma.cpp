@@ -113,8 +113,8 @@ void strided(Channel &ch, Dir dir, SymAddr remote, std::ptrdiff_t remote_stride,
       const MPI_Datatype local_type = strided_types.blocks(count, shape.block_bytes, local_stride);
       const MPI_Datatype remote_type =
           strided_types.blocks(count, shape.block_bytes, remote_stride);
-      issue(dir, bytes + k * local_stride, 1, local_type, pe, disp + k * remote_stride,
-            remote_type, win);
+      issue(dir, bytes + k * local_stride, 1, local_type, pe, disp + k * remote_stride, remote_type,
+            win);
     }
   }
   complete(ch, dir, win, pe, Completion::local);
