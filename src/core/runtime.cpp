@@ -92,8 +92,12 @@ void at_process_exit(int status, void *) {
 transport::StartRequest start_request(int requested) {
   const Config &config = rt.config;
   const bool off = config.progress == Progress::off || config.progress_interval == 0;
-  return {requested, config.force_internode, memory::globals_shareable(),
-          off ? Progress::off : config.progress, static_cast<unsigned>(config.progress_interval)};
+  return {requested,
+          config.force_internode,
+          memory::globals_shareable(),
+          off ? Progress::off : config.progress,
+          static_cast<unsigned>(config.progress_interval),
+          config.info};
 }
 
 void start(const char *routine, int requested) {

@@ -10,6 +10,8 @@
 #include <fstream>
 #include <string>
 
+#include "base/process.hpp"
+
 #ifndef MFD_HUGE_SHIFT
 #define MFD_HUGE_SHIFT 26
 #endif
@@ -177,17 +179,14 @@ namespace {
 // The file /proc/self/maps names for the mapping that holds `p`; "" for
 // private anonymous memory.
 std::string mapped_file(const void *p) {
-  std::ifstream maps("/proc/self/maps");
-  std::string line;
   const auto at = reinterpret_cast<std::uintptr_t>(p);
-  while (std::getline(maps, line)) {
-    unsigned long lo = 0, hi = 0;
-    int name = 0;
-    if (std::sscanf(line.c_str(), "%lx-%lx %*s %*s %*s %*s %n", &lo, &hi, &name) >= 2 && lo <= at &&
-        at < hi)
-      return name > 0 && line[static_cast<std::size_t>(name)] != '[' ? line.substr(name) : "";
-  }
-  return "";
+  std::string file;
+  process::for_each_mapping([&](const process::Mapping &m) {
+    if (m.lo > at || at >= m.hi) return false;
+    if (!m.path.empty() && m.path[0] != '[') file = m.path;
+    return true;
+  });
+  return file;
 }
 
 } // namespace

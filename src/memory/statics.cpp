@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "base/config.hpp"
+#include "base/process.hpp"
 #include "base/report.hpp"
 #include "memory/pages.hpp"
 
@@ -43,25 +44,19 @@ struct Layout {
   bool dynamic = false; // not a static executable, whose libc data lies among the program's
 };
 
-// dl_iterate_phdr reports the main program first; stop after it.
-int visit_main_program(struct dl_phdr_info *info, std::size_t, void *data) {
-  auto *layout = static_cast<Layout *>(data);
-  for (int i = 0; i < info->dlpi_phnum; ++i) {
-    const ElfW(Phdr) &ph = info->dlpi_phdr[i];
-    char *start = reinterpret_cast<char *>(info->dlpi_addr + ph.p_vaddr);
-    if (ph.p_type == PT_LOAD && (ph.p_flags & PF_W))
-      layout->writable.push_back({start, ph.p_filesz, ph.p_memsz});
-    else if (ph.p_type == PT_GNU_RELRO)
-      layout->relro = {start, ph.p_memsz};
-    else if (ph.p_type == PT_DYNAMIC)
-      layout->dynamic = true;
-  }
-  return 1;
-}
-
+// The dynamic linker lists the main program first.
 Layout main_program_layout() {
   Layout layout;
-  dl_iterate_phdr(visit_main_program, &layout);
+  process::for_each_object([&](const process::Object &program) {
+    layout.dynamic = program.dynamic_section() != nullptr;
+    program.for_each_segment([&](const ElfW(Phdr) & ph, char *start) {
+      if (ph.p_type == PT_LOAD && (ph.p_flags & PF_W))
+        layout.writable.push_back({start, ph.p_filesz, ph.p_memsz});
+      else if (ph.p_type == PT_GNU_RELRO)
+        layout.relro = {start, ph.p_memsz};
+    });
+    return true;
+  });
   return layout;
 }
 
@@ -194,19 +189,12 @@ bool read_file_data(int fd, char *to, std::size_t size, std::size_t skew) {
 // The pages of `pages` the program made other than read-write.
 std::vector<Protection> protections_in(const Region &pages) {
   std::vector<Protection> out;
-  FILE *maps = std::fopen("/proc/self/maps", "r");
-  if (!maps) return out;
-  char line[512];
-  std::uintptr_t lo = 0, hi = 0;
-  char perms[5] = {};
-  while (std::fgets(line, sizeof line, maps))
-    if (std::sscanf(line, "%lx-%lx %4s", &lo, &hi, perms) == 3 && std::strncmp(perms, "rw", 2)) {
-      const Region r = clip(reinterpret_cast<char *>(lo), reinterpret_cast<char *>(hi), pages);
-      const int prot = (perms[0] == 'r' ? PROT_READ : 0) | (perms[1] == 'w' ? PROT_WRITE : 0) |
-                       (perms[2] == 'x' ? PROT_EXEC : 0);
-      if (r.size) out.push_back({r.base, r.size, prot});
-    }
-  std::fclose(maps);
+  process::for_each_mapping([&](const process::Mapping &m) {
+    const Region r = clip(reinterpret_cast<char *>(m.lo), reinterpret_cast<char *>(m.hi), pages);
+    if ((m.prot & (PROT_READ | PROT_WRITE)) != (PROT_READ | PROT_WRITE) && r.size)
+      out.push_back({r.base, r.size, m.prot});
+    return false;
+  });
   return out;
 }
 
@@ -285,28 +273,6 @@ bool move_into_file(int fd, const Layout &layout, const Region &pages, std::size
   return moved;
 }
 
-// Whether other PEs may run on this node: the launcher says how many PEs
-// it started here (Open MPI, MPICH's Hydra); under another launcher,
-// perhaps; a process started without one is a job of one PE.
-bool node_peers_possible() {
-  for (const char *local : {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"})
-    if (const char *n = std::getenv(local)) return std::atoi(n) > 1;
-  for (const char *rank : {"PMI_RANK", "PMIX_RANK", "SLURM_PROCID", "PALS_RANKID"})
-    if (std::getenv(rank)) return true;
-  return false;
-}
-
-int threads_running() {
-  FILE *status = std::fopen("/proc/self/status", "r");
-  if (!status) return -1;
-  char line[256];
-  int threads = -1;
-  while (std::fgets(line, sizeof line, status))
-    if (std::sscanf(line, "Threads: %d", &threads) == 1) break;
-  std::fclose(status);
-  return threads;
-}
-
 // When the library is loaded, before the program's constructors and main
 // (its dependencies' constructors run first; in a static link, the
 // priority puts this first): no thread, signal handler, page protection
@@ -315,13 +281,15 @@ int threads_running() {
 __attribute__((constructor(101))) void share_at_load() {
   Config config;
   std::string error;
-  config_load([](const char *name) { return std::getenv(name); }, config, &error);
+  const EnvLookup env = [](const char *name) -> const char * { return std::getenv(name); };
+  config_load(env, config, &error);
   const char *skip = !config.node_globals     ? "SHMEM_NODE_GLOBALS is off"
                      : config.force_internode ? "SHMEM_FORCE_INTERNODE is on"
-                     : !node_peers_possible() ? "the launcher started no other PE on this node"
-                     : threads_running() != 1 ? "the library was loaded while the process "
-                                                "ran other threads"
-                                              : nullptr;
+                     : !process::launch(env).node_peers_possible()
+                         ? "the launcher started no other PE on this node"
+                     : process::threads_running() != 1 ? "the library was loaded while the process "
+                                                         "ran other threads"
+                                                       : nullptr;
   StaticSegment moved;
   if (skip)
     not_moved(skip);

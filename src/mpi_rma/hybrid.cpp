@@ -101,6 +101,8 @@ int library_hold(bool split_nodes, int level) {
   return provided;
 }
 
+bool library_started_mpi() { return users.library_started; }
+
 bool program_holds_mpi() { return users.program_initialized && !users.program_finalized; }
 
 void forget_mpi() { users = Users{}; }

@@ -16,6 +16,10 @@ bool mpi_running();
 // OpenSHMEM again until then). Returns MPI's thread level.
 int library_hold(bool split_nodes, int level);
 
+// The library started MPI (in this or an earlier shmem_init), not the
+// program by any path.
+bool library_started_mpi();
+
 // The program initialized MPI and has not finalized it: it makes MPI calls
 // of its own.
 bool program_holds_mpi();

@@ -7,14 +7,17 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <pthread.h>
+#include <string>
 #include <thread>
 #include <time.h>
 
 #include "base/report.hpp"
-#include "mpi_rma/hybrid.hpp"
+#include "mpi_rma/callers.hpp"
 #include "mpi_rma/ending.hpp"
+#include "mpi_rma/hybrid.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/progress.hpp"
 #include "mpi_rma/progress_plan.hpp"
@@ -23,13 +26,7 @@
 
 namespace shmemi::mpi_rma {
 
-Activity activity;
-
-void Activity::wait_for_poke() {
-  std::atomic_thread_fence(std::memory_order_seq_cst);
-  for (unsigned spins = 0; poking.load(std::memory_order_acquire); ++spins)
-    if (spins >= 64) std::this_thread::yield();
-}
+Turns activity;
 
 namespace {
 
@@ -131,17 +128,31 @@ void sample_cpu() {
                    waits << bits | (us & ((std::uint64_t{1} << bits) - 1)), __ATOMIC_RELEASE);
 }
 
-void poke() {
+// Whether the thread may go on calling MPI. Below MPI_THREAD_MULTIPLE it
+// calls in only when no library call is inside MPI (Turns) and no object
+// that may call MPI unseen has come into the process (callers.hpp).
+bool poke() {
   const auto iprobe = [] {
     int flag = 0;
     const int rc = MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, progress_comm, &flag, MPI_STATUS_IGNORE);
     if (rc != MPI_SUCCESS) call_failed(rc, "MPI_Iprobe", "progress thread");
   };
-  if (activity.serialized)
-    activity.poke_if_alone(iprobe);
-  else
+  if (!activity.serialized) {
     iprobe();
+    return true;
+  }
+  std::string caller;
+  if (poke_unless_other_caller([&] { activity.visit_if_alone(iprobe); }, caller) || caller.empty())
+    return true;
+  debug("progress thread",
+        "progress: the thread stops calling MPI for good: %s, and MPI runs below "
+        "MPI_THREAD_MULTIPLE; operations through MPI now complete when their target calls "
+        "the library",
+        caller.c_str());
+  return false;
 }
+
+void sampling_loop(std::chrono::microseconds);
 
 void progress_loop(std::chrono::microseconds interval) {
   unsigned long seen = activity.calls.load(std::memory_order_relaxed);
@@ -153,7 +164,8 @@ void progress_loop(std::chrono::microseconds interval) {
     const bool inside = activity.inside.load(std::memory_order_acquire) > 0;
     const bool busy = now != seen || inside;
     seen = now;
-    if ((!busy || (long_sleep && !inside)) && pokes_wanted()) poke();
+    if ((!busy || (long_sleep && !inside)) && pokes_wanted() && !poke())
+      return sampling_loop(interval);
     long_sleep = busy;
     sample_cpu();
   }
@@ -176,27 +188,38 @@ const char *level_name(int level) {
                                           : "MPI_THREAD_SINGLE";
 }
 
-// The SHMEM_DEBUG line: how operations through MPI complete here.
-void report_progress(int provided, bool windows) {
-  const char *level = level_name(provided);
+// Why operations through MPI that wait for their target get no thread.
+std::string why_no_thread(int provided) {
+  const std::string level = level_name(provided);
+  if (!plan.thread)
+    return "the plan made before MPI started found none needed, but some PEs of this node "
+           "could not map each other's memory (SHMEM_DEBUG's heap lines say why), and MPI at " +
+           level + " allows no thread";
+  if (!library_started_mpi() || program_holds_mpi())
+    return "the program started MPI itself at " + level +
+           ", and a thread besides its MPI calls needs MPI_THREAD_MULTIPLE (with "
+           "SHMEM_PROGRESS=thread an MPI_Init that reaches this library asks for it)";
+  return "the thread needs MPI_THREAD_MULTIPLE (" + plan.why + "), and MPI gave " + level;
+}
+
+// How operations through MPI complete here: the SHMEM_DEBUG line of
+// every PE, and with SHMEM_INFO PE 0's.
+void report_progress(int provided, bool wanted) {
+  const std::string level = level_name(provided);
+  std::string text;
   if (pokes)
-    debug(Call::routine_or(__func__),
-          "progress: a thread calls into MPI every %u us (%s); MPI at %s%s", request_.progress_us,
-          plan.why.c_str(), level,
-          activity.serialized ? ", the thread's calls and the library's taking turns" : "");
-  else if (plan.thread && !windows)
-    debug(Call::routine_or(__func__),
-          "progress: no thread (every PE maps all of the others' memory); MPI at %s", level);
-  else if (plan.thread)
-    debug(Call::routine_or(__func__),
-          "progress: no thread: the program started MPI at %s, and a thread besides "
-          "its own MPI calls needs MPI_THREAD_MULTIPLE; operations through MPI "
-          "complete when their target calls the library (with SHMEM_PROGRESS=thread "
-          "the program's MPI_Init asks for MPI_THREAD_MULTIPLE)",
-          level);
+    text = "a thread calls into MPI every " + std::to_string(request_.progress_us) + " us (" +
+           plan.why + "); MPI at " + level +
+           (activity.serialized ? ", the thread's calls and the library's taking turns" : "");
+  else if (!wanted)
+    text = "no thread (" +
+           (plan.thread ? std::string("every PE maps all of the others' memory") : plan.why) +
+           "); MPI at " + level;
   else
-    debug(Call::routine_or(__func__), "progress: no thread (%s); MPI at %s", plan.why.c_str(),
-          level);
+    text = "no thread: " + why_no_thread(provided) +
+           "; operations through MPI complete when their target calls the library";
+  debug(Call::routine_or("shmem_init"), "progress: %s", text.c_str());
+  if (request_.info && world.my_pe == 0) std::printf("PE 0's progress: %s\n", text.c_str());
 }
 
 } // namespace
@@ -213,15 +236,20 @@ void progress_start(int provided, bool windows, std::atomic<int> *wake) {
   // On every PE, thread or not: the copy is collective, and whether a PE
   // wants the thread depends on its own environment.
   SHMEMI_MPI(MPI_Comm_dup(world.comm, &progress_comm));
-  // Below MPI_THREAD_MULTIPLE the thread may call into MPI only where
-  // every MPI call of the process is the library's, announced (Activity).
+  // Operations through MPI wait for their target where the plan says so,
+  // or where PEs of a node the plan counted as mapped are not.
+  const bool wanted = plan.thread ? windows || request_.progress != Progress::automatic
+                                  : windows && request_.progress == Progress::automatic;
+  // Below MPI_THREAD_MULTIPLE the thread calls into MPI only where the
+  // plan found that every MPI call of the process is the library's
+  // (callers.hpp), the library started MPI and the program did not.
   const bool multiple = provided == MPI_THREAD_MULTIPLE;
-  const bool library_alone =
-      provided >= MPI_THREAD_SERIALIZED && !program_holds_mpi() && !plan.multiple;
-  pokes = plan.thread && (multiple || library_alone) &&
-          (windows || request_.progress != Progress::automatic);
+  const bool turns = plan.thread && !plan.multiple && provided >= MPI_THREAD_SERIALIZED &&
+                     library_started_mpi() && !program_holds_mpi();
+  pokes = wanted && (multiple || turns);
   activity.serialized = pokes && !multiple;
-  report_progress(provided, windows);
+  if (activity.serialized) mpi_objects_accepted();
+  report_progress(provided, wanted);
   const bool sampling = !activity.concurrent && request_.progress_us > 0;
   if (!pokes && !sampling) return;
   program_clock_known = pthread_getcpuclockid(pthread_self(), &program_clock) == 0;

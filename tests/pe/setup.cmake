@@ -29,9 +29,11 @@ shmem_pe_test(setup_mpi_order_mpi_funneled PROGRAM setup_mpi_order ARGS mpi shme
 
 # The thread level shmem_init starts MPI at, and the progress thread, as
 # each PE's SHMEM_DEBUG line says (docs/decisions/progress.md); progress to
-# a computing PE where a thread is planned. No MPI_THREAD_MULTIPLE unless
-# asked for; none where a program of its own calls MPI (team_shared's
-# MPI_Allgather), as its calls cannot take turns with the thread's.
+# a computing PE where a thread is planned. MPI_THREAD_SERIALIZED, the
+# thread taking turns with the library's MPI calls, only where no object
+# but the library and MPI's can call MPI; MPI_THREAD_MULTIPLE where the
+# program names an MPI routine (team_shared's MPI_Allgather), with
+# SHMEM_PROGRESS=thread too.
 shmem_pe_test(progress_plan SOURCES ${_pe}/progress_plan.c NP 1 2 LABELS setup)
 set(_said "shmem_init: progress:")
 foreach(case "node;0;auto;on;no thread .every PE runs on this node.*MPI at MPI_THREAD_SINGLE$"
@@ -50,9 +52,11 @@ foreach(case "node;0;auto;on;no thread .every PE runs on this node.*MPI at MPI_T
                     ENV SHMEM_DEBUG=1 SHMEM_FORCE_INTERNODE=${forced} SHMEM_PROGRESS=${mode}
                         SHMEM_NODE_GLOBALS=${globals})
 endforeach()
-shmem_output_test(progress_plan_mpi_caller_np2 PROGRAM team_shared NP 2 COUNT 2
-                  REGEX "${_said} a thread calls into MPI every 200 us .the program refers to MPI_[A-Za-z_]* without initializing MPI.*MPI at MPI_THREAD_MULTIPLE$"
-                  ENV SHMEM_DEBUG=1 SHMEM_FORCE_INTERNODE=1)
+foreach(mode auto thread)
+  shmem_output_test(progress_plan_mpi_caller_${mode}_np2 PROGRAM team_shared NP 2 COUNT 2
+                    REGEX "${_said} a thread calls into MPI every 200 us .*the program refers to MPI_[A-Za-z_]*, so the thread cannot take turns with it.; MPI at MPI_THREAD_MULTIPLE$"
+                    ENV SHMEM_DEBUG=1 SHMEM_FORCE_INTERNODE=1 SHMEM_PROGRESS=${mode})
+endforeach()
 
 shmem_pe_test(mem_alloc SOURCES ${_pe}/mem_alloc.c TIMEOUT 120 LABELS memory)
 # The heap size variable: a small heap runs out, a large one holds more than

@@ -1,0 +1,60 @@
+// Two sides taking turns at a resource neither may enter while the other
+// is inside, with no lock on the side that enters often: the program's
+// threads (any number of nested entries, one thread at a time unless
+// `concurrent`) and one occasional visitor (the progress thread's poke).
+// Each side announces itself (`inside`, `visiting`), fences, and looks at
+// the other's word, so at least one of them sees the other (Dekker's
+// protocol): the program's side waits for a visit under way, the visitor
+// gives up its visit. Nested entries count, so a call inside a call is
+// covered; a side that never leaves (`enter` without `leave`) keeps the
+// visitor out for good. With `serialized` off the entries are only
+// counted (the visitor, if any, needs no turn).
+#pragma once
+
+#include <atomic>
+#include <thread>
+
+namespace shmemi {
+
+struct Turns {
+  std::atomic<unsigned long> calls{0}; // entries so far
+  std::atomic<int> inside{0};          // entries not left yet
+  std::atomic<bool> visiting{false};   // the visitor is inside
+  bool concurrent = false;             // entries from several threads at once
+  bool serialized = false;             // the visitor takes turns with the entries
+
+  [[gnu::always_inline]] void enter() {
+    if (concurrent) {
+      calls.fetch_add(1, std::memory_order_relaxed);
+      inside.fetch_add(1, std::memory_order_relaxed);
+      return;
+    }
+    calls.store(calls.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    inside.store(inside.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    if (serialized) [[unlikely]]
+      wait_for_visit();
+  }
+  [[gnu::always_inline]] void leave() {
+    if (concurrent)
+      inside.fetch_sub(1, std::memory_order_release);
+    else
+      inside.store(inside.load(std::memory_order_relaxed) - 1, std::memory_order_release);
+  }
+  // The entering side, announced: waits until no visit runs.
+  void wait_for_visit() {
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    for (unsigned spins = 0; visiting.load(std::memory_order_acquire); ++spins)
+      if (spins >= 64) std::this_thread::yield();
+  }
+  // The visitor's side: runs `visit` unless an entry is inside; whether it ran.
+  template <class Visit> bool visit_if_alone(Visit visit) {
+    visiting.store(true, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    const bool alone = inside.load(std::memory_order_acquire) == 0;
+    if (alone) visit();
+    visiting.store(false, std::memory_order_release);
+    return alone;
+  }
+};
+
+} // namespace shmemi
