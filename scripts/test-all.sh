@@ -37,9 +37,10 @@ for mpi in mpich openmpi; do
   stage "$mpi: test with SHMEM_FORCE_INTERNODE=1 (every PE its own node: all through MPI RMA)"
   # (not the tools, nor the 2 GiB collectives: MPI collectives either way,
   # nor the error messages, nor the unit tests, whose fixture clears
-  # SHMEM_FORCE_INTERNODE and runs the same cases as on a node)
+  # SHMEM_FORCE_INTERNODE and runs the same cases as on a node, nor the
+  # hybrid tests, which set SHMEM_FORCE_INTERNODE themselves)
   (cd "$build" && SHMEM_FORCE_INTERNODE=1 ctest --output-on-failure --timeout 600 \
-     -LE "tools|errors|unit" -E coll_large "$@") || fail "$mpi forced inter-node" "$build"
+     -LE "tools|errors|unit|hybrid" -E coll_large "$@") || fail "$mpi forced inter-node" "$build"
 done
 stage "mpich + AddressSanitizer/LeakSanitizer: build and test"
 "$root/scripts/test-asan.sh" "$root/build-asan-mpich" "$@" || fail "mpich ASan" "$root/build-asan-mpich"

@@ -48,13 +48,19 @@ foreach(step install oshrun oshcc oshcxx wrappers c99 mpp hybrid pkgconfig comma
 endforeach()
 
 # Python programs through shmem4py, built unmodified with the installed
-# oshcc, its own test suite under oshrun (skipped where its source or
-# Python's cffi and numpy are missing). See tools/shmem4py_test.sh.
-add_test(NAME tools_shmem4py COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/tools/shmem4py_test.sh)
-set_tests_properties(tools_shmem4py PROPERTIES
+# oshcc (tools_shmem4py_build, which the hybrid Python tests of
+# pe/hybrid.cmake use too), its own test suite under oshrun (skipped where
+# its source or Python's cffi and numpy are missing). See
+# tools/shmem4py_test.sh.
+set(SHMEM4PY_WORK_DIR ${CMAKE_CURRENT_BINARY_DIR}/tools-work/shmem4py)
+add_test(NAME tools_shmem4py_build COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/tools/shmem4py_test.sh build)
+add_test(NAME tools_shmem4py COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/tools/shmem4py_test.sh test)
+set_tests_properties(tools_shmem4py_build tools_shmem4py PROPERTIES
   LABELS "tools;python;${SHMEM_MPI_FLAVOR}" TIMEOUT 600 SKIP_RETURN_CODE 77
-  FIXTURES_REQUIRED shmem_installed
-  ENVIRONMENT "${SHMEM_TOOLS_ENV};TOOLS_WORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/tools-work/shmem4py")
+  ENVIRONMENT "${SHMEM_TOOLS_ENV};TOOLS_WORK_DIR=${SHMEM4PY_WORK_DIR}")
+set_tests_properties(tools_shmem4py_build PROPERTIES
+  FIXTURES_REQUIRED shmem_installed FIXTURES_SETUP shmem4py_built)
+set_tests_properties(tools_shmem4py PROPERTIES FIXTURES_REQUIRED "shmem_installed;shmem4py_built")
 
 # The man pages as a reader meets them: the tools' section-1 pages and
 # intro_shmem(3) installed, every page rendering without warnings, the

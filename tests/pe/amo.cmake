@@ -1,6 +1,9 @@
-# Atomicity of mixed operations and progress without the target.
+# Atomicity of mixed operations and progress without the target (with the
+# race detector preloaded: the progress thread's MPI calls and the
+# library's must take turns below MPI_THREAD_MULTIPLE).
 shmem_pe_test(amo_stress SOURCES pe/amo_stress.c NP 1 2 4 TIMEOUT 120 LABELS amo)
-shmem_pe_test(amo_progress SOURCES pe/amo_progress.c NP 2 TIMEOUT 60 LABELS amo)
+shmem_pe_test(amo_progress SOURCES pe/amo_progress.c NP 2 TIMEOUT 60 LABELS amo
+              WRAP ${SHMEM_OVERLAP_WRAP})
 # Global variables shared on a node like the heap, in a PIE and a
 # non-PIE executable, and global objects constructed before shmem_init.
 shmem_pe_test(statics_shared SOURCES pe/statics_shared.c NP 1 2 4 LABELS amo)

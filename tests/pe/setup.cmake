@@ -14,18 +14,20 @@ target_compile_options(setup_legacy PRIVATE -Wno-deprecated-declarations)
 shmem_pe_test(setup_mpi SOURCES ${_pe}/setup_mpi.c LINK MPI::MPI_C LABELS setup)
 # MPI and OpenSHMEM initialized in either order and finalized in either
 # order (setup_mpi_order_INIT_FINALIZE: which comes first), and MPI started
-# with MPI_Init_thread(MPI_THREAD_FUNNELED) after shmem_init.
+# with MPI_Init_thread(MPI_THREAD_FUNNELED) after shmem_init. The race
+# detector is preloaded: below MPI_THREAD_MULTIPLE no thread of the library
+# may call MPI besides the program.
 shmem_pe_program(setup_mpi_order SOURCES ${_pe}/setup_mpi_order.c LINK MPI::MPI_C)
 foreach(init shmem mpi)
   foreach(fin shmem mpi)
     shmem_pe_test(setup_mpi_order_${init}_${fin} PROGRAM setup_mpi_order ARGS ${init} ${fin}
-                  LABELS setup)
+                  LABELS setup WRAP ${SHMEM_OVERLAP_WRAP})
   endforeach()
 endforeach()
 shmem_pe_test(setup_mpi_order_funneled PROGRAM setup_mpi_order ARGS shmem mpi funneled
-              LABELS setup)
+              LABELS setup WRAP ${SHMEM_OVERLAP_WRAP})
 shmem_pe_test(setup_mpi_order_mpi_funneled PROGRAM setup_mpi_order ARGS mpi shmem funneled
-              LABELS setup)
+              LABELS setup WRAP ${SHMEM_OVERLAP_WRAP})
 
 # The thread level shmem_init starts MPI at, and the progress thread, as
 # each PE's SHMEM_DEBUG line says (docs/decisions/progress.md); progress to
