@@ -5,7 +5,8 @@
 # SHMEM_PROGRESS=thread with a linked library that calls MPI, and Python's
 # shmem4py with mpi4py in both import orders. Below MPI_THREAD_MULTIPLE the
 # thread's MPI calls may not run besides theirs: every job runs with the
-# race detector preloaded (SHMEM_OVERLAP_WRAP, support/mpi_overlap.c),
+# race detector preloaded (SHMEM_OVERLAP_WRAP, support/mpi_overlap.c; not
+# in sanitized builds),
 # which makes a PE whose MPI calls overlapped exit with status 86 where MPI
 # does not crash first (UCX: "ucp_worker.c:2781 Assertion
 # `worker->inprogress++ == 0' failed"). Label hybrid. Included by
@@ -24,7 +25,8 @@
 #   shmem4py): the thread stops calling MPI for good, not promised;
 # - the program started MPI at MPI_THREAD_MULTIPLE: the thread runs besides
 #   its calls, promised (Python mpi-first at multiple, mpi4py's default).
-# Where not promised, the time is printed only.
+# Where not promised, the time is printed only. tests/cluster/hybrid_cluster.sh
+# runs the same programs across 2 emulated hosts.
 set(_pe ${CMAKE_CURRENT_LIST_DIR})
 set(_support ${CMAKE_CURRENT_LIST_DIR}/../support)
 # Rounds, the progress check and start-up take 2-4 s a job; the time limits
