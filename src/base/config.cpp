@@ -85,6 +85,11 @@ bool env_parse(const char *text, HeapPages &out) {
   return parse_word(text, words, out);
 }
 
+bool env_parse(const char *text, std::string &out) {
+  out = text;
+  return true;
+}
+
 bool env_parse(const char *text, Toggle &out) {
   bool on = false;
   if (*text == '\0') return out = Toggle::unset, true;

@@ -23,6 +23,10 @@ namespace shmemi {
     "operations complete when the target calls the library)")                                      \
   X(progress_interval, std::size_t, "PROGRESS_INTERVAL", "200",                                    \
     "Microseconds between the progress thread's calls into MPI; 0 means SHMEM_PROGRESS=off")       \
+  X(mpi_tools, std::string, "MPI_TOOLS", "",                                                       \
+    "MPI tools in the process that call MPI only when called (PMPI profilers, preloaded): their "  \
+    "file names or paths, separated by ':'. The progress thread may then take turns with the "     \
+    "library's MPI calls beside them (docs/decisions/progress.md)")                                \
   X(heap_pages, ::shmemi::HeapPages, "HEAP_PAGES", "auto",                                         \
     "Pages of the symmetric heap: auto (huge pages from the reserved pool where the node's free "  \
     "ones cover every PE's heap, else transparent huge pages where "                               \
@@ -77,6 +81,7 @@ bool env_parse(const char *text, bool &out);
 bool env_parse(const char *text, Progress &out);
 bool env_parse(const char *text, HeapPages &out);
 bool env_parse(const char *text, Toggle &out);
+bool env_parse(const char *text, std::string &out);
 
 using EnvLookup = std::function<const char *(const char *)>;
 

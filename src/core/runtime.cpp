@@ -97,7 +97,8 @@ transport::StartRequest start_request(int requested) {
           memory::globals_shareable(),
           off ? Progress::off : config.progress,
           static_cast<unsigned>(config.progress_interval),
-          config.info};
+          config.info,
+          config.mpi_tools};
 }
 
 void start(const char *routine, int requested) {

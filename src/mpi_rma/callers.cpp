@@ -2,6 +2,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 #include <string_view>
@@ -33,6 +34,21 @@ bool reaches_mpi(const char *symbol) {
   return routine.rfind("mpi_", 0) == 0 || name == "dlsym" || name == "dlvsym";
 }
 
+std::string base_name(const std::string &path) { return path.substr(path.rfind('/') + 1); }
+
+// The MPI tools the user named (SHMEM_MPI_TOOLS).
+std::string tools_named;
+
+bool named_tool(const std::string &path) {
+  for (std::size_t at = 0; at <= tools_named.size();) {
+    const std::size_t end = std::min(tools_named.find(':', at), tools_named.size());
+    const std::string tool = tools_named.substr(at, end - at);
+    if (!tool.empty() && (tool == path || tool == base_name(path))) return true;
+    at = end + 1;
+  }
+  return false;
+}
+
 // What one loaded object is and may do.
 struct Seen {
   std::uintptr_t base = 0;
@@ -46,6 +62,7 @@ Seen see(const process::Object &object, const void *library, const void *mpi) {
   Seen seen{object.base(),         object.name(),    object.soname(), {}, {},
             object.holds(library), object.holds(mpi)};
   object.for_each_needed([&](const char *needed) { seen.needed.emplace_back(needed); });
+  if (named_tool(seen.name)) return seen;
   object.for_each_reference([&](const char *symbol) {
     if (!reaches_mpi(symbol)) return false;
     seen.reaches = seen.name + " refers to " + symbol;
@@ -54,15 +71,14 @@ Seen see(const process::Object &object, const void *library, const void *mpi) {
   return seen;
 }
 
-std::string base_name(const std::string &path) { return path.substr(path.rfind('/') + 1); }
-
-// The objects this library and MPI need, themselves included: what they
-// do is MPI's or the library's own.
+// The objects this library needs, itself included (MPI among them): what
+// they do is MPI's or the library's own. (A tool that defines MPI's
+// routines, preloaded, is not MPI: it is judged by what it refers to.)
 std::vector<bool> closure(const std::vector<Seen> &objects) {
   std::vector<bool> in(objects.size(), false);
   std::vector<std::size_t> todo;
   for (std::size_t i = 0; i < objects.size(); ++i)
-    if (objects[i].library || objects[i].mpi) todo.push_back(i);
+    if (objects[i].library) todo.push_back(i);
   while (!todo.empty()) {
     const std::size_t i = todo.back();
     todo.pop_back();
@@ -86,7 +102,8 @@ std::string other_caller; // once an object that reaches MPI came in
 
 } // namespace
 
-std::string other_mpi_caller() {
+std::string other_mpi_caller(const std::string &tools) {
+  tools_named = tools;
   std::vector<Seen> objects;
   process::for_each_object([&](const process::Object &object) {
     objects.push_back(see(object, library_code(), mpi_code()));

@@ -9,13 +9,15 @@
 
 namespace shmemi::mpi_rma {
 
-// Before MPI starts: "" if no loaded object but this library, MPI and the
-// objects they need names an MPI routine (other than MPI_Initialized and
-// MPI_Finalized) or dlsym (which finds a routine by its name), neither is
-// linked into the program, and no other thread runs (so the objects
-// loaded until mpi_objects_accepted are MPI's own); else who or what may
-// call MPI unseen.
-std::string other_mpi_caller();
+// Before MPI starts: "" if no loaded object but this library, the objects
+// it needs (MPI among them) and the MPI tools the user named (`tools`,
+// SHMEM_MPI_TOOLS: file names or paths separated by ':') names an MPI
+// routine (other than MPI_Initialized and MPI_Finalized) or dlsym (which
+// finds a routine by its name), neither this library nor MPI is linked
+// into the program, and no other thread runs (so the objects loaded until
+// mpi_objects_accepted are MPI's own); else who or what may call MPI
+// unseen.
+std::string other_mpi_caller(const std::string &tools);
 
 // Once MPI runs: every object loaded now is accounted for.
 void mpi_objects_accepted();

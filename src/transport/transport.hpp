@@ -27,7 +27,8 @@ struct StartRequest {
   bool node_maps_all; // the PEs of a node will map each other's heaps and global variables
   Progress progress;  // SHMEM_PROGRESS (off also where SHMEM_PROGRESS_INTERVAL is 0)
   unsigned progress_us;
-  bool info; // SHMEM_INFO: PE 0 says what progress it gets
+  bool info;             // SHMEM_INFO: PE 0 says what progress it gets
+  std::string mpi_tools; // SHMEM_MPI_TOOLS: objects that call MPI only when called
 };
 // Starts MPI if the program has not (at the least thread level that the
 // request and the progress it needs allow), or joins the program's MPI,
