@@ -9,7 +9,8 @@
 # built with ThreadSanitizer (scripts/test-tsan.sh), and last the multi-PE
 # programs on 2 and on 4 emulated hosts with both MPIs
 # (scripts/test-cluster.sh; it says SKIPPED where namespaces cannot be
-# made). Tests run SHMEM_TEST_JOBS at a time (default 2; PEs wait by
+# made) and the hybrid MPI + OpenSHMEM programs there
+# (tests/cluster/hybrid_cluster.sh). Tests run SHMEM_TEST_JOBS at a time (default 2; PEs wait by
 # yielding, so two jobs share two cores). The last lines name every stage
 # and test that failed. Extra arguments go to ctest, e.g. -L amo or -LE large.
 set -e
@@ -50,6 +51,9 @@ for mpi in mpich openmpi; do
 done
 stage "MPICH and Open MPI across 2 and 4 emulated hosts"
 "$root/scripts/test-cluster.sh" "$root/build-mpich" "$root/build-openmpi" || fail "emulated hosts"
+stage "hybrid MPI + OpenSHMEM programs across 2 emulated hosts, with the race detector"
+"$root/tests/cluster/hybrid_cluster.sh" "$root/build-mpich" "$root/build-openmpi" ||
+  fail "hybrid programs across emulated hosts (tests/cluster/hybrid_cluster.sh)"
 if [ -n "$failed" ]; then
   stage "FAILED:$failed"
   exit 1

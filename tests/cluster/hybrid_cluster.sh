@@ -12,7 +12,7 @@
 # HYBRID_EXPECT_PROGRESS is set per case as in hybrid.cmake. Uses the
 # machinery of scripts/test-cluster.sh (tests/cluster/cluster_probe.sh, the
 # cluster tool); prints "SKIPPED: <reason>" and exits 0 where hosts cannot
-# be emulated. Not run by CTest nor by test-all.sh; exits non-zero if a run
+# be emulated. Run by test-all.sh after test-cluster.sh; exits non-zero if a run
 # failed. Each run has a limit of SHMEM_CLUSTER_TIMEOUT s (default 120).
 set -u
 root=$(CDPATH= cd -- "$(dirname -- "$0")/../.." && pwd)

@@ -72,6 +72,27 @@ shmem_pe_test(hybrid_plugin_private_globals PROGRAM hybrid_plugin NP 2 TIMEOUT 6
               ENV ${_hybrid_env} SHMEM_FORCE_INTERNODE=0 SHMEM_NODE_GLOBALS=off
                   HYBRID_EXPECT_PROGRESS=0)
 
+# a'. The same, but the plugin hands over its routine from its constructor,
+# so the program names no dlsym: the thread takes turns with the library's
+# MPI calls until the plugin comes in, and stops for good then (each PE's
+# SHMEM_DEBUG line says so) without a race.
+add_library(hybrid_mpi_plugin SHARED ${_pe}/hybrid_mpi_calls.c ${_pe}/hybrid_register.c)
+target_link_libraries(hybrid_mpi_plugin PRIVATE MPI::MPI_C)
+target_compile_options(hybrid_mpi_plugin PRIVATE -Wall -Wextra)
+shmem_pe_program(hybrid_registered SOURCES ${_pe}/hybrid_plugin.c LINK ${CMAKE_DL_LIBS})
+target_compile_definitions(hybrid_registered PRIVATE HYBRID_REGISTERED)
+set_target_properties(hybrid_registered PROPERTIES ENABLE_EXPORTS ON)
+add_dependencies(hybrid_registered hybrid_mpi_plugin)
+add_test(NAME hybrid_registered_forced_np2
+         COMMAND ${_support}/expect_output.sh 2
+                 "progress: the thread stops calling MPI for good: .*hybrid_mpi_plugin.so refers to MPI_"
+                 ${MPIEXEC_EXECUTABLE} ${SHMEM_MPIEXEC_OPTIONS} ${MPIEXEC_NUMPROC_FLAG} 2
+                 ${SHMEM_OVERLAP_WRAP} $<TARGET_FILE:hybrid_registered>
+                 $<TARGET_FILE:hybrid_mpi_plugin>)
+set_tests_properties(hybrid_registered_forced_np2 PROPERTIES TIMEOUT 60
+  LABELS "hybrid;${SHMEM_MPI_FLAVOR}"
+  ENVIRONMENT "${SHMEM_TEST_ENV};${_hybrid_env};SHMEM_DEBUG=1;SHMEM_FORCE_INTERNODE=1;HYBRID_EXPECT_PROGRESS=0")
+
 # c. The same program linked with the library that calls MPI, which the
 # plan's scan finds under auto (a thread at MPI_THREAD_MULTIPLE: passes
 # today) but not under SHMEM_PROGRESS=thread.

@@ -5,6 +5,12 @@
  *                          a shared library) after shmem_init
  *   hybrid_linked          (this file built with HYBRID_LINKED) is linked
  *                          with that library instead
+ *   hybrid_registered PLUGIN
+ *                          (HYBRID_REGISTERED) dlopen()s PLUGIN, whose
+ *                          constructor hands over its routine
+ *                          (hybrid_register.c): the program names no
+ *                          dlsym, so the library's thread takes turns with
+ *                          its MPI calls until the plugin comes in
  *
  * Then rounds of the plugin's MPI calls (MPI_Allreduce, MPI_Barrier,
  * point-to-point), each followed by OpenSHMEM atomics and puts to the right
@@ -24,13 +30,24 @@
 int hybrid_mpi_round(int round, double seconds);
 #endif
 
+static int (*mpi_round)(int, double);
+
+/* Called by the registering plugin's constructor. */
+void hybrid_register(int (*round)(int, double));
+void hybrid_register(int (*round)(int, double)) { mpi_round = round; }
+
 int main(int argc, char **argv) {
   shmem_init();
-  int (*mpi_round)(int, double) = NULL;
 #ifdef HYBRID_LINKED
   (void)argc;
   (void)argv;
   mpi_round = hybrid_mpi_round;
+#elif defined(HYBRID_REGISTERED)
+  CHECK(argc == 2);
+  void *plugin = argc == 2 ? dlopen(argv[1], RTLD_NOW | RTLD_LOCAL) : NULL;
+  CHECK_MSG(plugin != NULL && mpi_round != NULL, "dlopen(%s): %s", argc == 2 ? argv[1] : "",
+            plugin ? "no routine registered" : dlerror());
+  if (mpi_round == NULL) CHECK_DONE();
 #else
   if (argc < 2) {
     fprintf(stderr, "usage: hybrid_plugin PLUGIN.so\n");
