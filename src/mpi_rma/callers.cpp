@@ -117,8 +117,9 @@ std::string other_mpi_caller(const std::string &tools) {
   for (std::size_t i = 0; i < objects.size(); ++i)
     if (!own[i] && !objects[i].reaches.empty()) return objects[i].reaches;
   if (const int threads = process::threads_running(); threads != 1 && !mpi_running())
-    return "the process runs " + std::to_string(threads) +
-           " threads before MPI starts, whose objects could not be told from MPI's";
+    return (threads < 0 ? std::string("the threads of the process cannot be counted")
+                        : "the process runs " + std::to_string(threads) + " threads") +
+           " before MPI starts, whose objects could not be told from MPI's";
   return "";
 }
 

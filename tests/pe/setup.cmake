@@ -54,6 +54,10 @@ foreach(case "node;0;auto;on;no thread .every PE runs on this node.*MPI at MPI_T
                     ENV SHMEM_DEBUG=1 SHMEM_FORCE_INTERNODE=${forced} SHMEM_PROGRESS=${mode}
                         SHMEM_NODE_GLOBALS=${globals})
 endforeach()
+# SHMEM_INFO: PE 0 alone says what progress the job gets.
+shmem_output_test(progress_plan_info_np2 PROGRAM progress_plan NP 2 COUNT 1
+                  REGEX "^PE 0's progress: a thread calls into MPI every 200 us .forced"
+                  ENV SHMEM_INFO=1 SHMEM_FORCE_INTERNODE=1)
 foreach(mode auto thread)
   shmem_output_test(progress_plan_mpi_caller_${mode}_np2 PROGRAM team_shared NP 2 COUNT 2
                     REGEX "${_said} a thread calls into MPI every 200 us .*the program refers to MPI_[A-Za-z_]*, so the thread cannot take turns with it.; MPI at MPI_THREAD_MULTIPLE$"
