@@ -26,6 +26,7 @@ SHMEMI_ENTRY(void, shmem_query_thread)(int *provided) noexcept {
 }
 
 SHMEMI_ENTRY(void, shmem_finalize)(void) noexcept {
+  if (runtime_finalized_again("shmem_finalize")) return;
   require_init("shmem_finalize");
   runtime_finalize();
 }

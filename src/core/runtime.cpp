@@ -144,6 +144,7 @@ void runtime_init(const char *routine, int requested, int *provided) {
   if (rt.init_depth == 0) {
     started_in = getpid();
     start(routine, requested);
+    rt.finalized = false;
   }
   ++rt.init_depth;
   if (!exit_hook) exit_hook = on_exit(at_process_exit, nullptr) == 0;
@@ -168,6 +169,14 @@ void runtime_finalize() {
   }
   meet_at_end(-1);
   stop();
+  rt.finalized = true;
+}
+
+bool runtime_finalized_again(const char *routine) {
+  if (runtime_ready() || !rt.finalized) return false;
+  warn(routine, "called again after the library was finalized, with no shmem_init between: "
+                "it does nothing");
+  return true;
 }
 
 } // namespace shmemi

@@ -9,8 +9,9 @@ struct Runtime {
   Config config;
   int my_pe = -1;
   int n_pes = 0;
-  int init_depth = 0;   // initializations not yet matched by a finalize
-  int thread_level = 0; // SHMEM_THREAD_* provided
+  int init_depth = 0;     // initializations not yet matched by a finalize
+  int thread_level = 0;   // SHMEM_THREAD_* provided
+  bool finalized = false; // the last initialization was matched by shmem_finalize
 };
 
 extern Runtime rt;
@@ -19,6 +20,10 @@ extern Runtime rt;
 void runtime_init(const char *routine, int requested, int *provided);
 // shmem_finalize: the call matching the first init releases everything.
 void runtime_finalize();
+// A shmem_finalize after the library was finalized, with no shmem_init
+// between: says so (a warning) and whether that is the case, so that the
+// call does nothing, as other implementations do.
+bool runtime_finalized_again(const char *routine);
 
 // Ends every PE of the job with `status` (shmem_global_exit, fatal errors).
 [[noreturn]] void abort_job(int status);

@@ -6,6 +6,11 @@ shmem_pe_test(setup_query SOURCES ${_pe}/setup_query.c LABELS setup)
 shmem_pe_test(setup_nested SOURCES ${_pe}/setup_nested.c LABELS setup)
 shmem_pe_test(setup_constants SOURCES ${_pe}/setup_constants.c NP 1 LABELS setup)
 shmem_pe_test(setup_no_finalize SOURCES ${_pe}/setup_no_finalize.c LABELS setup)
+# A second shmem_finalize with no shmem_init between: a warning on each PE,
+# and the job goes on and ends with status 0.
+shmem_pe_program(setup_finalize_twice SOURCES ${_pe}/setup_finalize_twice.c)
+shmem_output_test(setup_finalize_twice_np2 PROGRAM setup_finalize_twice NP 2 COUNT 2
+                  REGEX "shmem_finalize: called again after the library was finalized, with no shmem_init between: it does nothing")
 shmem_pe_test(setup_legacy SOURCES ${_pe}/setup_legacy.c LABELS setup)
 target_compile_options(setup_legacy PRIVATE -Wno-deprecated-declarations)
 # A program that starts MPI itself, through the library's MPI_Init, which

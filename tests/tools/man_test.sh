@@ -3,7 +3,7 @@
 # Run by CTest after the tools' install step (tests/tools.cmake), with the
 # environment of tools_test.sh (TOOLS_PREFIX, TOOLS_SOURCE_DIR, TOOLS_WORK_DIR,
 # TOOLS_FORTRAN, ...). Checks that
-# - the tools' section-1 pages (oshcc, oshc++, oshCC, oshrun, and oshfort
+# - the tools' section-1 pages (oshcc, oshc++, oshCC, oshcxx, oshrun, and oshfort
 #   with its other names where Fortran is built) and intro_shmem(3) are
 #   installed and open with man;
 # - every page of man1 and man3 renders with man --warnings without a
@@ -42,7 +42,7 @@ render() {
 }
 
 # The installed pages and their other names.
-tools="oshcc oshc++ oshCC oshrun"
+tools="oshcc oshc++ oshCC oshcxx oshrun"
 [ "${TOOLS_FORTRAN:-0}" = 1 ] && tools="$tools oshfort shmemfort oshf77 oshf90"
 for name in $tools; do
   [ -f "$mandir/man1/$name.1" ] || fail "$mandir/man1/$name.1 is missing"

@@ -60,7 +60,7 @@ run_pes() {
 step_install() {
   rm -rf "$prefix"
   say "$TOOLS_CMAKE" --install "$TOOLS_BUILD_DIR" --prefix "$prefix"
-  for file in bin/oshcc bin/oshc++ bin/oshCC bin/oshrun; do
+  for file in bin/oshcc bin/oshc++ bin/oshCC bin/oshcxx bin/oshrun; do
     [ -x "$prefix/$file" ] || fail "$prefix/$file is missing or not executable"
   done
   for file in include/shmem.h include/shmemx.h include/pshmem.h include/mpp/shmem.h include/mpp/shmemx.h \
@@ -109,7 +109,9 @@ step_oshcxx() {
   say "$prefix/bin/oshc++" -std=c++17 -Wall -Wextra -Werror "$src/cxx_put.cpp" -o cxx_put
   say "$prefix/bin/oshCC" -Wall -Wextra -Werror "$src/cxx_put.cpp" -o cxx_put_CC
   run_pes ./cxx_put
+  say "$prefix/bin/oshcxx" -Wall -Wextra -Werror "$src/cxx_put.cpp" -o cxx_put_cxx
   run_pes ./cxx_put_CC
+  run_pes ./cxx_put_cxx
 }
 
 # contains WHAT TEXT PART: TEXT (the output of WHAT) must contain PART.
@@ -157,7 +159,7 @@ check_wrapper() {
 # The compilers' and oshrun's own options; what -showme and --showme:compile
 # / --showme:link print builds programs that run; shmemx.h's version macros.
 step_wrappers() {
-  for tool in oshcc oshc++ oshCC; do check_wrapper "$tool" C; done
+  for tool in oshcc oshc++ oshCC oshcxx; do check_wrapper "$tool" C; done
   if [ "${TOOLS_FORTRAN:-0}" = 1 ]; then
     for tool in oshfort shmemfort oshf77 oshf90; do check_wrapper "$tool" Fortran; done
   fi
