@@ -6,6 +6,7 @@
 
 #include "base/report.hpp"
 #include "memory/heaps.hpp"
+#include "memory/peer_socket.hpp"
 #include "memory/statics.hpp"
 #include "transport/transport.hpp"
 
@@ -33,7 +34,8 @@ void map_node_statics(bool peers_here) {
   const StaticSegment &mine = statics_file();
   mapping.statics_of.assign(mapping.heaps.size(), nullptr);
   mapping.statics_of[static_cast<std::size_t>(mapping.my_pe)] = mapping.statics.base;
-  const PeerFile offer = offer_statics(peers_here);
+  PeerSocket socket(peers_here && mine.fd >= 0);
+  const PeerFile offer = offer_statics(peers_here, socket.address());
   if (peers_here && offer.fd < 0)
     debug(Call::routine_or(__func__),
           "global and static variables are not shared on this node (%s); they are "
@@ -42,11 +44,17 @@ void map_node_statics(bool peers_here) {
   std::vector<PeerFile> &offers = statics_offers;
   offers.assign(mapping.heaps.size(), PeerFile{});
   transport::allgather(&offer, sizeof offer, offers.data());
+  std::vector<int> node_pes;
+  for (std::size_t pe = 0; pe < offers.size(); ++pe)
+    if (mapping.heaps[pe] != nullptr) node_pes.push_back(static_cast<int>(pe));
+  socket.exchange(offer, mapping.my_pe, node_pes, offers);
   bool mapped = !peers_here || offer.fd >= 0;
   std::string why = "it did not share them";
   for (std::size_t pe = 0; pe < offers.size() && mapped; ++pe) {
     if (mapping.heaps[pe] == nullptr || static_cast<int>(pe) == mapping.my_pe) continue;
-    if (offers[pe].fd >= 0) mapping.statics_of[pe] = map_peer_statics(offers[pe], mine, why);
+    if (offers[pe].fd >= 0)
+      mapping.statics_of[pe] =
+          map_peer_statics(offers[pe], mine, static_cast<int>(pe), socket, why);
     mapped = mapping.statics_of[pe] != nullptr;
     if (!mapped)
       debug(Call::routine_or(__func__),

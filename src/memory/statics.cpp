@@ -375,14 +375,16 @@ const StaticSegment &statics_file() { return in_file; }
 
 const char *statics_not_in_file_because() { return not_moved_because; }
 
-PeerFile offer_statics(bool offered) {
-  PeerFile offer = describe_file(offered ? in_file.fd : -1, in_file.skew ? huge_page : 4096);
+PeerFile offer_statics(bool offered, std::uint64_t socket) {
+  PeerFile offer =
+      describe_file(offered ? in_file.fd : -1, in_file.skew ? huge_page : 4096, socket);
   offer.offset = in_file.skew;
   return offer;
 }
 
-char *map_peer_statics(const PeerFile &file, const StaticSegment &mine, std::string &why) {
-  char *at = map_peer_file(file, file.offset + mine.pages.size, why);
+char *map_peer_statics(const PeerFile &file, const StaticSegment &mine, int pe, PeerSocket &socket,
+                       std::string &why) {
+  char *at = map_peer_file(file, file.offset + mine.pages.size, pe, socket, why);
   if (at && file.offset) madvise(at, file.offset + mine.pages.size, MADV_HUGEPAGE);
   return at ? at + file.offset + mine.lead : nullptr;
 }
