@@ -9,6 +9,7 @@
 
 #include "base/aligned_map.hpp"
 #include "base/report.hpp"
+#include "memory/fork.hpp"
 #include "memory/peer_file.hpp"
 #include "memory/peer_socket.hpp"
 #include "transport/transport.hpp"
@@ -20,6 +21,7 @@ namespace {
 // and the bytes of each.
 std::vector<char *> mapped;
 std::vector<std::size_t> mapped_bytes;
+int own_file = -1; // this PE's memory file, kept for a forked child (fork.hpp)
 
 // `bytes` of `fd` at a multiple of `alignment`; if fd < 0, of new memory:
 // shared where the node's PEs may map it, else private.
@@ -76,6 +78,7 @@ bool map_peers(const std::vector<int> &node_pes, const std::vector<PeerFile> &of
       return false;
     }
     mapped_bytes[at] = offer.size;
+    fork_leave_out(mapped[at], offer.size);
     if (offer.page_bytes == pages.bytes) advise(mapped[at], offer.size, pages);
   }
   return true;
@@ -104,6 +107,11 @@ std::vector<char *> map_node_heaps(Layout &layout, Pages &pages, const Config &c
   mapped_bytes.assign(static_cast<std::size_t>(n_pes), 0);
   mapped[static_cast<std::size_t>(my_pe)] = own;
   mapped_bytes[static_cast<std::size_t>(my_pe)] = layout.bytes();
+  // Shared memory (a file, or the node's when there is none) is the
+  // child's own after a fork; private memory is already.
+  if (fd >= 0 || holder == Holder::node)
+    fork_private_region(own, layout.bytes(), fd, pages.kind == PageKind::pool);
+  own_file = fd;
   PeerSocket socket(holder == Holder::node);
   const PeerFile offer = describe_file(fd, pages.bytes, socket.address());
   std::vector<PeerFile> offers(static_cast<std::size_t>(n_pes));
@@ -111,12 +119,14 @@ std::vector<char *> map_node_heaps(Layout &layout, Pages &pages, const Config &c
   socket.exchange(offer, my_pe, node_pes, offers);
   const bool mine = map_peers(node_pes, offers, pages, socket);
   const bool all = transport::all_true(mine); // also: no PE still opens this PE's file
-  if (fd >= 0) close(fd);
   if (!all) unmap_peers(my_pe);
   return mapped;
 }
 
 void unmap_node_heaps() {
+  fork_forget_own_region();
+  if (own_file >= 0) close(own_file);
+  own_file = -1;
   for (std::size_t pe = 0; pe < mapped.size(); ++pe)
     if (mapped[pe] != nullptr) munmap(mapped[pe], mapped_bytes[pe]);
   mapped.clear();

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "base/report.hpp"
+#include "memory/fork.hpp"
 #include "memory/heaps.hpp"
 #include "memory/peer_socket.hpp"
 #include "memory/statics.hpp"
@@ -80,6 +81,9 @@ std::vector<char *> allocate_by_mpi(const Config &config, int n_pes) {
   char *mine = regions[static_cast<std::size_t>(mapping.my_pe)];
   advise(mine, mapping.layout.heap_bytes, mapping.pages);
   mapping.pages = on_mpi_memory(mapping.pages, mine);
+  // MPI's shared memory, with no file of the library's: a forked child
+  // may only read it.
+  if (mapped_shared(mine)) fork_private_region(mine, mapping.layout.bytes(), -1, false);
   return regions;
 }
 
@@ -133,6 +137,7 @@ void start(int my_pe, int n_pes, const Needs &needs, const Config &config) {
 }
 
 void stop() {
+  fork_forget_own_region();
   heap_allocator.reset();
   unmap_peer_statics_all();
   unmap_node_heaps();

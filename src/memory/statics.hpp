@@ -57,4 +57,11 @@ char *map_peer_statics(const PeerFile &file, const StaticSegment &mine, int pe, 
                        std::string &why);
 void unmap_peer_statics(char *peer_statics, const PeerFile &file, const StaticSegment &mine);
 
+// fork(), called by fork.cpp's handlers: before it the parent copies the
+// data+bss into private memory, after it the parent frees the copy and
+// the child moves it into place (or ends with status 127).
+void statics_before_fork();
+void statics_after_fork_in_parent();
+void statics_after_fork_in_child();
+
 } // namespace shmemi::memory

@@ -65,3 +65,8 @@ shmem_output_test(heap_pages_sos_off_np2 PROGRAM heap_pages NP 2 COUNT 2 ARGS sm
                   ENV SHMEM_DEBUG=1 SHMEM_SYMMETRIC_HEAP_USE_HUGE_PAGES=0)
 shmem_fail_test(err_heap_pages_np2 PROGRAM heap_pages NP 2 ARGS any ENV SHMEM_HEAP_PAGES=giant
                 REGEX "SHMEM_HEAP_PAGES='giant' is not valid. Expected: Pages of the symmetric heap: auto")
+# A forked child writes its whole heap and tries its peer's mapped heap and
+# global: no PE's memory changes (docs/decisions/fork.md), on the node and,
+# in the forced run, where MPI's shared memory holds the heap.
+shmem_pe_test(fork_heap SOURCES pe/fork_heap.c NP 2 LABELS memory
+              ENV SHMEM_SYMMETRIC_SIZE=32M ASAN_OPTIONS=detect_leaks=0)

@@ -41,10 +41,11 @@ old_private_thp=$(setting "$private_thp")
 restore() { echo "$old_pool" >"$pool"; echo "$old_thp" >"$thp"; echo "$old_private_thp" >"$private_thp"; }
 trap restore EXIT INT TERM
 # 64 MiB heaps: 32 pages each plus one for the rooms after the heap (and
-# some to spare for whatever else holds huge pages).
+# some to spare for whatever else holds huge pages). Each PE's forked child
+# writes its heap, copy on write, on the pool's pages too: as many again.
 per_pe=33
 case $kind in
-pool) pages=$((np * per_pe + 16)); thp_mode=never; expect="heap: 2 MiB pages from the reserved pool" ;;
+pool) pages=$((2 * np * per_pe + 16)); thp_mode=never; expect="heap: 2 MiB pages from the reserved pool" ;;
 thp) pages=0; thp_mode=advise; expect="heap: transparent huge pages on request" ;;
 short) pages=$((per_pe / 2)); thp_mode=never; expect="the symmetric heap is on 4 KiB pages: the pool of 2 MiB pages has [0-9]+ free, [0-9]+ needed" ;;
 *) echo "heap_pages: unknown kind $kind" >&2; exit 2 ;;
@@ -55,8 +56,8 @@ echo "$pages" >"$pool"
 echo "$thp_mode" >"$thp" || { echo "heap_pages: skipped: cannot set $thp"; exit 77; }
 echo "$private_thp_mode" >"$private_thp" || { echo "heap_pages: skipped: cannot set $private_thp"; exit 77; }
 left=$(awk '/HugePages_Free/ {f = $2} /HugePages_Rsvd/ {r = $2} END {print f - r}' /proc/meminfo)
-if [ "$kind" = pool ] && [ "$left" -lt $((np * per_pe)) ]; then
-  echo "heap_pages: skipped: only $left huge pages are free, $((np * per_pe)) needed"
+if [ "$kind" = pool ] && [ "$left" -lt $((2 * np * per_pe)) ]; then
+  echo "heap_pages: skipped: only $left huge pages are free, $((2 * np * per_pe)) needed"
   exit 77
 fi
 run_kind=$kind
