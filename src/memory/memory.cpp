@@ -97,8 +97,12 @@ std::vector<char *> provide(const Config &config, const transport::Nodes &nodes,
   return map_node_heaps(mapping.layout, mapping.pages, config, nodes.pes, mapping.my_pe, n_pes);
 }
 
-// The first PE of this node (the lowest whose region is mapped here).
-bool first_of_node() {
+// Whether this PE speaks for its node: the first PE of the node (the
+// lowest whose region is mapped here); PE 0 where every PE is its own
+// node on a shared machine (forced mode), so that a job says a thing
+// once a node, not once a PE.
+bool speaks_for_node() {
+  if (!mapping.new_memory) return mapping.my_pe == 0;
   for (std::size_t pe = 0; pe < mapping.heaps.size(); ++pe)
     if (mapping.heaps[pe] != nullptr) return static_cast<int>(pe) == mapping.my_pe;
   return true;
@@ -106,16 +110,20 @@ bool first_of_node() {
 
 // What the heap got, on every PE with SHMEM_DEBUG, and with SHMEM_INFO
 // (PE 0); a warning, once a node, where huge pages were asked for and
-// none were had.
+// none were had, or, where nothing was asked, huge pages the system is
+// set up to give were missed (docs/decisions/node-memory.md).
 void say_pages(const char *routine, const Config &config) {
   debug(routine, "heap: %s", mapping.pages.why.c_str());
   if (config.info && mapping.my_pe == 0)
     std::printf("PE 0's symmetric heap: %s\n", mapping.pages.why.c_str());
   const bool asked =
       config.heap_pages != HeapPages::automatic && config.heap_pages != HeapPages::small;
-  if ((asked || config.symmetric_heap_use_huge_pages == Toggle::on) &&
-      mapping.pages.kind == PageKind::small && first_of_node())
-    warn(routine, "the symmetric heap is on %s", mapping.pages.why.c_str());
+  const std::string line = (asked || config.symmetric_heap_use_huge_pages == Toggle::on) &&
+                                   mapping.pages.kind == PageKind::small
+                               ? "the symmetric heap is on " + mapping.pages.why
+                           : pages_chosen(config) ? ""
+                                                  : mapping.pages.missed;
+  if (!line.empty() && speaks_for_node()) warn(routine, "%s", line.c_str());
 }
 
 } // namespace
