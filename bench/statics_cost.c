@@ -1,6 +1,8 @@
 /* What sharing global variables on a node costs the program's own process
  * (docs/bench/statics.md): shmem_init's time and memory with a 1 GiB bss
- * of which 64 MiB hold data, fork() + _exit + waitpid with that bss, and
+ * of which 64 MiB hold data, fork() + _exit + waitpid with that bss,
+ * fork() + exec of /bin/true + waitpid once a 1 GiB symmetric heap holds
+ * data (with SHMEM_SYMMETRIC_SIZE of at least 1 GiB and a bit; else -1), and
  * random reads in a static array against the same reads in malloc'ed
  * memory (both advised to use huge pages: transparent huge pages back the
  * malloc'ed memory; the static array gets them only where the system
@@ -51,6 +53,27 @@ static double fork_ms(void) {
   return (now() - start) * 1e3 / rounds;
 }
 
+/* fork + exec + waitpid with a 1 GiB symmetric heap written whole. */
+static double heap_fork_exec_ms(void) {
+  const size_t bytes = 1024 * MIB;
+  char *heap = shmem_malloc(bytes);
+  if (heap == NULL) return -1;
+  memset(heap, 1, bytes);
+  const int rounds = 20;
+  const double start = now();
+  for (int i = 0; i < rounds; ++i) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+      execl("/bin/true", "true", (char *)NULL);
+      _exit(127);
+    }
+    waitpid(pid, NULL, 0);
+  }
+  const double ms = (now() - start) * 1e3 / rounds;
+  shmem_free(heap);
+  return ms;
+}
+
 /* ns per dependent random read of 8 bytes in [p, p + READ_BYTES). */
 static double random_read_ns(volatile uint64_t *p) {
   const size_t words = READ_BYTES / sizeof(uint64_t);
@@ -74,6 +97,7 @@ int main(void) {
   const double init_s = now() - start;
   const long rss_grown = vm_rss_mib() - rss_before;
   const double fork_cost = fork_ms();
+  const double heap_fork_cost = heap_fork_exec_ms();
   char *heap_like = aligned_alloc(2 * MIB, READ_BYTES);
   madvise(heap_like, READ_BYTES, MADV_HUGEPAGE);
   madvise(bss + 768 * MIB, READ_BYTES, MADV_HUGEPAGE);
@@ -81,9 +105,10 @@ int main(void) {
   const double malloc_ns = random_read_ns((volatile uint64_t *)heap_like);
   shmem_barrier_all();
   if (shmem_my_pe() == 0)
-    printf("pes=%d init_s=%.3f rss_grown_mib=%ld fork_ms=%.2f static_read_ns=%.1f "
+    printf("pes=%d init_s=%.3f rss_grown_mib=%ld fork_ms=%.2f heap_fork_exec_ms=%.2f "
+           "static_read_ns=%.1f "
            "malloc_read_ns=%.1f static_over_malloc=%.2f\n",
-           shmem_n_pes(), init_s, rss_grown, fork_cost, static_ns, malloc_ns,
+           shmem_n_pes(), init_s, rss_grown, fork_cost, heap_fork_cost, static_ns, malloc_ns,
            static_ns / malloc_ns);
   free(heap_like);
   shmem_finalize();

@@ -9,7 +9,9 @@
 
 #include "base/aligned_map.hpp"
 #include "base/report.hpp"
+#include "memory/fork.hpp"
 #include "memory/peer_file.hpp"
+#include "memory/peer_socket.hpp"
 #include "transport/transport.hpp"
 
 namespace shmemi::memory {
@@ -19,6 +21,7 @@ namespace {
 // and the bytes of each.
 std::vector<char *> mapped;
 std::vector<std::size_t> mapped_bytes;
+int own_file = -1; // this PE's memory file, kept for a forked child (fork.hpp)
 
 // `bytes` of `fd` at a multiple of `alignment`; if fd < 0, of new memory:
 // shared where the node's PEs may map it, else private.
@@ -60,13 +63,13 @@ char *map_own(Layout &layout, Pages &pages, Holder holder, int &fd) {
 // Maps the node peers' regions offered in `offers`; false (with a warning
 // naming the first that failed) unless every one is mapped.
 bool map_peers(const std::vector<int> &node_pes, const std::vector<PeerFile> &offers,
-               const Pages &pages) {
+               const Pages &pages, PeerSocket &socket) {
   for (int pe : node_pes) {
     const auto at = static_cast<std::size_t>(pe);
     if (mapped[at] != nullptr) continue; // this PE's own
     const PeerFile &offer = offers[at];
     std::string why = "it has no memory file";
-    if (offer.fd >= 0) mapped[at] = map_peer_file(offer, offer.size, why);
+    if (offer.fd >= 0) mapped[at] = map_peer_file(offer, offer.size, pe, socket, why);
     if (mapped[at] == nullptr) {
       warn(Call::routine_or(__func__),
            "cannot map the symmetric heap of PE %d (on this node): %s; the PEs "
@@ -75,6 +78,7 @@ bool map_peers(const std::vector<int> &node_pes, const std::vector<PeerFile> &of
       return false;
     }
     mapped_bytes[at] = offer.size;
+    fork_leave_out(mapped[at], offer.size);
     if (offer.page_bytes == pages.bytes) advise(mapped[at], offer.size, pages);
   }
   return true;
@@ -103,17 +107,26 @@ std::vector<char *> map_node_heaps(Layout &layout, Pages &pages, const Config &c
   mapped_bytes.assign(static_cast<std::size_t>(n_pes), 0);
   mapped[static_cast<std::size_t>(my_pe)] = own;
   mapped_bytes[static_cast<std::size_t>(my_pe)] = layout.bytes();
-  const PeerFile offer = describe_file(fd, pages.bytes);
+  // Shared memory (a file, or the node's when there is none) is the
+  // child's own after a fork; private memory is already.
+  if (fd >= 0 || holder == Holder::node)
+    fork_private_region(own, layout.bytes(), fd, pages.kind == PageKind::pool);
+  own_file = fd;
+  PeerSocket socket(holder == Holder::node);
+  const PeerFile offer = describe_file(fd, pages.bytes, socket.address());
   std::vector<PeerFile> offers(static_cast<std::size_t>(n_pes));
   transport::allgather(&offer, sizeof offer, offers.data());
-  const bool mine = map_peers(node_pes, offers, pages);
+  socket.exchange(offer, my_pe, node_pes, offers);
+  const bool mine = map_peers(node_pes, offers, pages, socket);
   const bool all = transport::all_true(mine); // also: no PE still opens this PE's file
-  if (fd >= 0) close(fd);
   if (!all) unmap_peers(my_pe);
   return mapped;
 }
 
 void unmap_node_heaps() {
+  fork_forget_own_region();
+  if (own_file >= 0) close(own_file);
+  own_file = -1;
   for (std::size_t pe = 0; pe < mapped.size(); ++pe)
     if (mapped[pe] != nullptr) munmap(mapped[pe], mapped_bytes[pe]);
   mapped.clear();

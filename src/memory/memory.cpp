@@ -5,7 +5,9 @@
 #include <string>
 
 #include "base/report.hpp"
+#include "memory/fork.hpp"
 #include "memory/heaps.hpp"
+#include "memory/peer_socket.hpp"
 #include "memory/statics.hpp"
 #include "transport/transport.hpp"
 
@@ -33,7 +35,8 @@ void map_node_statics(bool peers_here) {
   const StaticSegment &mine = statics_file();
   mapping.statics_of.assign(mapping.heaps.size(), nullptr);
   mapping.statics_of[static_cast<std::size_t>(mapping.my_pe)] = mapping.statics.base;
-  const PeerFile offer = offer_statics(peers_here);
+  PeerSocket socket(peers_here && mine.fd >= 0);
+  const PeerFile offer = offer_statics(peers_here, socket.address());
   if (peers_here && offer.fd < 0)
     debug(Call::routine_or(__func__),
           "global and static variables are not shared on this node (%s); they are "
@@ -42,11 +45,17 @@ void map_node_statics(bool peers_here) {
   std::vector<PeerFile> &offers = statics_offers;
   offers.assign(mapping.heaps.size(), PeerFile{});
   transport::allgather(&offer, sizeof offer, offers.data());
+  std::vector<int> node_pes;
+  for (std::size_t pe = 0; pe < offers.size(); ++pe)
+    if (mapping.heaps[pe] != nullptr) node_pes.push_back(static_cast<int>(pe));
+  socket.exchange(offer, mapping.my_pe, node_pes, offers);
   bool mapped = !peers_here || offer.fd >= 0;
   std::string why = "it did not share them";
   for (std::size_t pe = 0; pe < offers.size() && mapped; ++pe) {
     if (mapping.heaps[pe] == nullptr || static_cast<int>(pe) == mapping.my_pe) continue;
-    if (offers[pe].fd >= 0) mapping.statics_of[pe] = map_peer_statics(offers[pe], mine, why);
+    if (offers[pe].fd >= 0)
+      mapping.statics_of[pe] =
+          map_peer_statics(offers[pe], mine, static_cast<int>(pe), socket, why);
     mapped = mapping.statics_of[pe] != nullptr;
     if (!mapped)
       debug(Call::routine_or(__func__),
@@ -72,6 +81,9 @@ std::vector<char *> allocate_by_mpi(const Config &config, int n_pes) {
   char *mine = regions[static_cast<std::size_t>(mapping.my_pe)];
   advise(mine, mapping.layout.heap_bytes, mapping.pages);
   mapping.pages = on_mpi_memory(mapping.pages, mine);
+  // MPI's shared memory, with no file of the library's: a forked child
+  // may only read it.
+  if (mapped_shared(mine)) fork_private_region(mine, mapping.layout.bytes(), -1, false);
   return regions;
 }
 
@@ -85,8 +97,12 @@ std::vector<char *> provide(const Config &config, const transport::Nodes &nodes,
   return map_node_heaps(mapping.layout, mapping.pages, config, nodes.pes, mapping.my_pe, n_pes);
 }
 
-// The first PE of this node (the lowest whose region is mapped here).
-bool first_of_node() {
+// Whether this PE speaks for its node: the first PE of the node (the
+// lowest whose region is mapped here); PE 0 where every PE is its own
+// node on a shared machine (forced mode), so that a job says a thing
+// once a node, not once a PE.
+bool speaks_for_node() {
+  if (!mapping.new_memory) return mapping.my_pe == 0;
   for (std::size_t pe = 0; pe < mapping.heaps.size(); ++pe)
     if (mapping.heaps[pe] != nullptr) return static_cast<int>(pe) == mapping.my_pe;
   return true;
@@ -94,16 +110,20 @@ bool first_of_node() {
 
 // What the heap got, on every PE with SHMEM_DEBUG, and with SHMEM_INFO
 // (PE 0); a warning, once a node, where huge pages were asked for and
-// none were had.
+// none were had, or, where nothing was asked, huge pages the system is
+// set up to give were missed (docs/decisions/node-memory.md).
 void say_pages(const char *routine, const Config &config) {
   debug(routine, "heap: %s", mapping.pages.why.c_str());
   if (config.info && mapping.my_pe == 0)
     std::printf("PE 0's symmetric heap: %s\n", mapping.pages.why.c_str());
   const bool asked =
       config.heap_pages != HeapPages::automatic && config.heap_pages != HeapPages::small;
-  if ((asked || config.symmetric_heap_use_huge_pages == Toggle::on) &&
-      mapping.pages.kind == PageKind::small && first_of_node())
-    warn(routine, "the symmetric heap is on %s", mapping.pages.why.c_str());
+  const std::string line = (asked || config.symmetric_heap_use_huge_pages == Toggle::on) &&
+                                   mapping.pages.kind == PageKind::small
+                               ? "the symmetric heap is on " + mapping.pages.why
+                           : pages_chosen(config) ? ""
+                                                  : mapping.pages.missed;
+  if (!line.empty() && speaks_for_node()) warn(routine, "%s", line.c_str());
 }
 
 } // namespace
@@ -125,6 +145,7 @@ void start(int my_pe, int n_pes, const Needs &needs, const Config &config) {
 }
 
 void stop() {
+  fork_forget_own_region();
   heap_allocator.reset();
   unmap_peer_statics_all();
   unmap_node_heaps();

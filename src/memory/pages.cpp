@@ -37,10 +37,20 @@ std::size_t default_huge_page() {
   return 0;
 }
 
+std::string pool_dir(std::size_t bytes) {
+  return "/sys/kernel/mm/hugepages/hugepages-" + std::to_string(bytes >> 10) + "kB/";
+}
+
+// The pool's pages of `bytes` that the system keeps (vm.nr_hugepages for
+// the default size).
+std::size_t pool_pages(std::size_t bytes) {
+  const std::string n = read_line(pool_dir(bytes) + "nr_hugepages");
+  return n.empty() ? 0 : std::stoul(n);
+}
+
 // Pages of `bytes` in the pool that nobody has yet: free and not reserved.
 std::size_t pool_pages_left(std::size_t bytes) {
-  const std::string dir =
-      "/sys/kernel/mm/hugepages/hugepages-" + std::to_string(bytes >> 10) + "kB/";
+  const std::string dir = pool_dir(bytes);
   const std::string free = read_line(dir + "free_hugepages");
   const std::string reserved = read_line(dir + "resv_hugepages");
   if (free.empty()) return 0;
@@ -93,6 +103,7 @@ struct Offer {
   bool pool = false;
   bool thp = false;
   std::string pool_why, thp_why;
+  std::size_t kept = 0, left = 0, need = 0; // the pool's pages: all, free, needed
 };
 
 Offer offer(const Config &config, std::size_t region_bytes, int node_pes, Holder holder) {
@@ -101,6 +112,9 @@ Offer offer(const Config &config, std::size_t region_bytes, int node_pes, Holder
                                                   : default_huge_page();
   const std::size_t need = o.huge ? (region_bytes + o.huge - 1) / o.huge * node_pes : 0;
   const std::size_t left = o.huge ? pool_pages_left(o.huge) : 0;
+  o.kept = o.huge ? pool_pages(o.huge) : 0;
+  o.left = left;
+  o.need = need;
   o.pool = holder != Holder::mpi && o.huge && left >= need;
   o.pool_why = holder == Holder::mpi ? "MPI allocates the heap (" + std::string(mpi_allocates) + ")"
                : !o.huge             ? "the system has no huge pages"
@@ -113,10 +127,10 @@ Offer offer(const Config &config, std::size_t region_bytes, int node_pes, Holder
   return o;
 }
 
-Pages small_pages(std::string why) { return {PageKind::small, 4096, "4 KiB pages: " + why}; }
+Pages small_pages(std::string why) { return {PageKind::small, 4096, "4 KiB pages: " + why, {}}; }
 
 Pages pool_pages(const Offer &o) {
-  return {PageKind::pool, o.huge, mib(o.huge) + " pages from the reserved pool: " + o.pool_why};
+  return {PageKind::pool, o.huge, mib(o.huge) + " pages from the reserved pool: " + o.pool_why, {}};
 }
 
 Pages thp_pages(const Offer &o, Holder holder) {
@@ -125,7 +139,29 @@ Pages thp_pages(const Offer &o, Holder holder) {
                          : "transparent huge pages asked for on memory MPI allocates; they "
                            "apply where it is private memory or shared memory the system "
                            "gives them to (";
-  return {PageKind::thp, std::size_t{2} << 20, what + o.thp_why + "); " + o.pool_why};
+  return {PageKind::thp, std::size_t{2} << 20, what + o.thp_why + "); " + o.pool_why, {}};
+}
+
+const char *kind_name(PageKind kind) {
+  return kind == PageKind::pool  ? "the reserved pool's pages"
+         : kind == PageKind::thp ? "transparent huge pages"
+                                 : "4 KiB pages";
+}
+
+// Where the site keeps a pool that the heap does not get (but where MPI
+// allocates the heap, in forced mode, which no setting changes): why, and
+// the size that would serve it.
+std::string pool_missed(const Offer &o, Holder holder, const Pages &got) {
+  if (got.kind == PageKind::pool || holder == Holder::mpi || o.kept == 0) return "";
+  const std::size_t short_by = o.need > o.left ? o.need - o.left : 0;
+  const std::string setting = o.huge == default_huge_page() ? std::string("vm.nr_hugepages")
+                                                            : pool_dir(o.huge) + "nr_hugepages";
+  return std::string("the symmetric heap is on ") + kind_name(got.kind) +
+         ", not on the reserved pool the system keeps (" + std::to_string(o.kept) +
+         " pages): " + o.pool_why + ". Set " + setting + " to at least " +
+         std::to_string(o.kept + short_by) +
+         " (MPI and other programs take pages of the pool too: docs/decisions/node-memory.md), "
+         "or choose the heap's pages with SHMEM_HEAP_PAGES";
 }
 
 // The best the system offers, pool first; "huge" if only huge pages will do.
@@ -152,8 +188,12 @@ Pages choose_pages(const Config &config, std::size_t region_bytes, int node_pes,
   case HeapPages::huge: return best(o, holder, true);
   case HeapPages::automatic: break;
   }
-  return best(o, holder, false);
+  Pages got = best(o, holder, false);
+  got.missed = pool_missed(o, holder, got);
+  return got;
 }
+
+bool pages_chosen(const Config &config) { return requested(config) != HeapPages::automatic; }
 
 int page_file(const Pages &pages, std::size_t bytes, const char *name) {
   unsigned flags = MFD_CLOEXEC;
@@ -198,8 +238,16 @@ Pages on_mpi_memory(const Pages &pages, const char *region) {
   // mount, which follows shmem_enabled; files in /dev/shm follow its mount.
   const bool kernel_shm = file.rfind("/SYSV", 0) == 0 || file.rfind("/memfd:", 0) == 0;
   if (file.empty() || (kernel_shm && shared_thp_offered())) return pages;
-  return small_pages("MPI allocated the heap (" + std::string(mpi_allocates) +
-                     ") as shared memory, " + file + ", which gets no transparent huge pages");
+  Pages got = small_pages("MPI allocated the heap (" + std::string(mpi_allocates) +
+                          ") as shared memory, " + file + ", which gets no transparent huge pages");
+  std::string setting;
+  if (!kernel_shm && thp_offered(Holder::node, setting))
+    got.missed = "the symmetric heap gets no transparent huge pages although shared memory may "
+                 "have them (" +
+                 setting + "): MPI allocated it (" + mpi_allocates + ") in " + file +
+                 ", whose file system gives none. Mount it with huge=advise (mount -o "
+                 "remount,huge=advise /dev/shm), or choose the heap's pages with SHMEM_HEAP_PAGES";
+  return got;
 }
 
 bool shared_thp_offered() {
@@ -210,10 +258,16 @@ bool shared_thp_offered() {
 Pages without_pool(const char *error, Holder holder) {
   const std::string why = std::string("the reserved pool's pages could not be had (") + error + ")";
   std::string setting;
-  if (!thp_offered(holder, setting))
-    return small_pages(why + "; transparent huge pages: " + setting);
-  return {PageKind::thp, std::size_t{2} << 20,
-          "transparent huge pages on request (" + setting + "): " + why};
+  Pages got = thp_offered(holder, setting)
+                  ? Pages{PageKind::thp,
+                          std::size_t{2} << 20,
+                          "transparent huge pages on request (" + setting + "): " + why,
+                          {}}
+                  : small_pages(why + "; transparent huge pages: " + setting);
+  got.missed = std::string("the symmetric heap is on ") + kind_name(got.kind) + ": " + why +
+               "; another program may have taken them since start-up. Reserve more "
+               "(docs/decisions/node-memory.md), or choose the heap's pages with SHMEM_HEAP_PAGES";
+  return got;
 }
 
 } // namespace shmemi::memory

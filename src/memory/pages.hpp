@@ -23,12 +23,20 @@ struct Pages {
   PageKind kind = PageKind::small;
   std::size_t bytes = 4096; // the page size
   std::string why;          // what the heap got and why, for SHMEM_INFO and SHMEM_DEBUG
+  // Huge pages the system is set up to give that the heap did not get:
+  // why, and what to set (a line for the job even without SHMEM_DEBUG);
+  // empty if none were missed.
+  std::string missed;
 };
 
 // What the heap should get: `region_bytes` for each of `node_pes` PEs on
 // this node, held by `holder`. The same on every PE of a node that reads
 // the system's state at the same moment.
 Pages choose_pages(const Config &config, std::size_t region_bytes, int node_pes, Holder holder);
+
+// Whether SHMEM_HEAP_PAGES or SOS's settings chose the heap's pages
+// (else the library chooses: auto).
+bool pages_chosen(const Config &config);
 
 // What `pages` (chosen for Holder::mpi) come to on the memory MPI
 // allocated at `region`: THP only where it is private memory or kernel

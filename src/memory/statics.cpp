@@ -20,6 +20,7 @@
 #include "base/config.hpp"
 #include "base/process.hpp"
 #include "base/report.hpp"
+#include "memory/fork.hpp"
 #include "memory/pages.hpp"
 
 namespace shmemi::memory {
@@ -127,10 +128,9 @@ StaticSegment in_file; // what move_statics_to_file made (fd -1 in a forked chil
 // before the fork (only the file's pages that hold data are read, so an
 // untouched bss costs nothing), moved into place as the child's first
 // act (the shared mapping itself is not inherited: MADV_DONTFORK), with
-// the protections the program gave its pages. pthread_atfork runs
-// prepare handlers last-registered first and child handlers in order of
-// registration: registered at load, these run after the program's
-// prepare handlers and before its child handlers. What the child needs
+// the protections the program gave its pages. These run from fork.cpp's
+// handlers, registered at load: after the program's prepare handlers and
+// before its child handlers, and before the heap's. What the child needs
 // before its copy is in place is thread-local (the forking thread's): in
 // a static link of the library its variables lie in the data+bss too.
 struct Protection {
@@ -210,29 +210,6 @@ void prepare_failure(const char *what) {
       std::min(static_cast<std::size_t>(std::max(n, 0)), sizeof forking.failure - 1);
 }
 
-void before_fork() {
-  forking = {};
-  if (in_file.fd < 0) return;
-  forking.pages = in_file.pages;
-  prepare_failure("mremap");
-  void *copy =
-      mmap(nullptr, in_file.pages.size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (copy == MAP_FAILED) return prepare_failure("mmap");
-  madvise(copy, in_file.pages.size, MADV_HUGEPAGE); // fewer faults while it fills
-  if (!read_file_data(in_file.fd, static_cast<char *>(copy), in_file.pages.size, in_file.skew)) {
-    prepare_failure("reading the memory file");
-    munmap(copy, in_file.pages.size);
-    return;
-  }
-  forking.copy = static_cast<char *>(copy);
-  forking.protections = protections_in(in_file.pages);
-}
-
-void after_fork_in_parent() {
-  if (forking.copy) munmap(forking.copy, forking.pages.size);
-  forking = {};
-}
-
 // A child without its copy would have no variables at all: it says so and
 // ends.
 [[noreturn]] void child_without_copy() {
@@ -240,21 +217,6 @@ void after_fork_in_parent() {
               static_cast<long>(forking.failure_bytes), 0, 0);
   raw_syscall(SYS_exit_group, 127, 0, 0, 0, 0);
   __builtin_unreachable();
-}
-
-void after_fork_in_child() {
-  if (forking.pages.size == 0) return;
-  // The system call itself also because UCX's replacement of mremap (MPI
-  // loads it) drops the fifth argument.
-  if (!forking.copy ||
-      raw_syscall(SYS_mremap, reinterpret_cast<long>(forking.copy),
-                  static_cast<long>(forking.pages.size), static_cast<long>(forking.pages.size),
-                  MREMAP_MAYMOVE | MREMAP_FIXED, reinterpret_cast<long>(forking.pages.base)) < 0)
-    child_without_copy();
-  for (const Protection &p : forking.protections) mprotect(p.base, p.size, p.prot);
-  forking = {};
-  close(in_file.fd);
-  in_file = {};
 }
 
 // Moves the pages into `fd` with every signal blocked, so that a handler's
@@ -279,6 +241,7 @@ bool move_into_file(int fd, const Layout &layout, const Region &pages, std::size
 // or huge page of the program exists yet, so the move cannot lose or
 // change anything. A bad variable value is reported by shmem_init.
 __attribute__((constructor(101))) void share_at_load() {
+  fork_handlers(); // before the program's: fork.cpp
   Config config;
   std::string error;
   const EnvLookup env = [](const char *name) -> const char * { return std::getenv(name); };
@@ -299,6 +262,44 @@ __attribute__((constructor(101))) void share_at_load() {
 
 } // namespace
 
+void statics_before_fork() {
+  forking = {};
+  if (in_file.fd < 0) return;
+  forking.pages = in_file.pages;
+  prepare_failure("mremap");
+  void *copy =
+      mmap(nullptr, in_file.pages.size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (copy == MAP_FAILED) return prepare_failure("mmap");
+  madvise(copy, in_file.pages.size, MADV_HUGEPAGE); // fewer faults while it fills
+  if (!read_file_data(in_file.fd, static_cast<char *>(copy), in_file.pages.size, in_file.skew)) {
+    prepare_failure("reading the memory file");
+    munmap(copy, in_file.pages.size);
+    return;
+  }
+  forking.copy = static_cast<char *>(copy);
+  forking.protections = protections_in(in_file.pages);
+}
+
+void statics_after_fork_in_parent() {
+  if (forking.copy) munmap(forking.copy, forking.pages.size);
+  forking = {};
+}
+
+void statics_after_fork_in_child() {
+  if (forking.pages.size == 0) return;
+  // The system call itself also because UCX's replacement of mremap (MPI
+  // loads it) drops the fifth argument.
+  if (!forking.copy ||
+      raw_syscall(SYS_mremap, reinterpret_cast<long>(forking.copy),
+                  static_cast<long>(forking.pages.size), static_cast<long>(forking.pages.size),
+                  MREMAP_MAYMOVE | MREMAP_FIXED, reinterpret_cast<long>(forking.pages.base)) < 0)
+    child_without_copy();
+  for (const Protection &p : forking.protections) mprotect(p.base, p.size, p.prot);
+  forking = {};
+  close(in_file.fd);
+  in_file = {};
+}
+
 Region static_data_region() {
   const Layout layout = main_program_layout();
   std::uintptr_t lo = UINTPTR_MAX, hi = 0;
@@ -318,9 +319,7 @@ bool move_statics_to_file(StaticSegment &out, bool huge) {
   const Region pages = whole_pages(statics, page_size());
   if (pages.size == 0) return not_moved("the program has no writable data");
   if (!layout.dynamic) return not_moved("a statically linked executable");
-  static const bool fork_hooks = // idle until `in_file` is set
-      pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child) == 0;
-  if (!fork_hooks) return fail("pthread_atfork");
+  if (!fork_handlers()) return fail("pthread_atfork"); // idle until `in_file` is set
   const int fd = memfd_create("shmem-globals", MFD_CLOEXEC);
   if (fd < 0) return fail("memfd_create");
   // The file's offsets and the addresses agree modulo a huge page, so that
@@ -343,14 +342,17 @@ const StaticSegment &statics_file() { return in_file; }
 
 const char *statics_not_in_file_because() { return not_moved_because; }
 
-PeerFile offer_statics(bool offered) {
-  PeerFile offer = describe_file(offered ? in_file.fd : -1, in_file.skew ? huge_page : 4096);
+PeerFile offer_statics(bool offered, std::uint64_t socket) {
+  PeerFile offer =
+      describe_file(offered ? in_file.fd : -1, in_file.skew ? huge_page : 4096, socket);
   offer.offset = in_file.skew;
   return offer;
 }
 
-char *map_peer_statics(const PeerFile &file, const StaticSegment &mine, std::string &why) {
-  char *at = map_peer_file(file, file.offset + mine.pages.size, why);
+char *map_peer_statics(const PeerFile &file, const StaticSegment &mine, int pe, PeerSocket &socket,
+                       std::string &why) {
+  char *at = map_peer_file(file, file.offset + mine.pages.size, pe, socket, why);
+  if (at) fork_leave_out(at, file.offset + mine.pages.size);
   if (at && file.offset) madvise(at, file.offset + mine.pages.size, MADV_HUGEPAGE);
   return at ? at + file.offset + mine.lead : nullptr;
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "base/symmetric.hpp"
@@ -45,12 +46,22 @@ bool move_statics_to_file(StaticSegment &out, bool huge = false);
 const StaticSegment &statics_file();
 const char *statics_not_in_file_because();
 
-// What this PE offers its node's PEs (`offered`: its segment, else nothing).
-PeerFile offer_statics(bool offered);
-// Maps the segment another PE offers (through /proc, so nothing is ever
-// named in /dev/shm), laid out like `mine`; returns where that PE's
-// data+bss start here, or null on failure (`why` says why).
-char *map_peer_statics(const PeerFile &file, const StaticSegment &mine, std::string &why);
+// What this PE offers its node's PEs (`offered`: its segment, else
+// nothing), their descriptors to come to `socket`.
+PeerFile offer_statics(bool offered, std::uint64_t socket);
+// Maps the segment world PE `pe` offers (its descriptor received on
+// `socket`, else through /proc: nothing is ever named in /dev/shm), laid
+// out like `mine`; returns where that PE's data+bss start here, or null on
+// failure (`why` says why).
+char *map_peer_statics(const PeerFile &file, const StaticSegment &mine, int pe, PeerSocket &socket,
+                       std::string &why);
 void unmap_peer_statics(char *peer_statics, const PeerFile &file, const StaticSegment &mine);
+
+// fork(), called by fork.cpp's handlers: before it the parent copies the
+// data+bss into private memory, after it the parent frees the copy and
+// the child moves it into place (or ends with status 127).
+void statics_before_fork();
+void statics_after_fork_in_parent();
+void statics_after_fork_in_child();
 
 } // namespace shmemi::memory

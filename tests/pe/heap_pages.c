@@ -4,7 +4,10 @@
  * and the kernel's own account of this PE's heap mapping (/proc/self/smaps)
  * must agree once the heap is touched. Every PE then puts into the next PE's heap across its
  * whole length and checks what it got, through loads where the node's PEs
- * map each other (shmem_ptr) and through MPI otherwise. Run by
+ * map each other (shmem_ptr) and through MPI otherwise; and again after a
+ * forked child wrote the whole heap, which must not reach it on any kind
+ * of pages (docs/decisions/fork.md; where MPI allocated the heap, forced
+ * mode, the child's stores fault instead: tests/pe/fork_heap.c). Run by
  * tests/support/heap_pages.sh, which reserves the pool or turns shared
  * memory THP on, and restores both; and in separate PID namespaces, where
  * no PE may map what /proc/<pid>/fd names in its own (mem_query.cmake). */
@@ -12,6 +15,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -98,6 +103,18 @@ int main(int argc, char **argv) {
   const int prev = (me + npes - 1) % npes;
   for (size_t at = 0; at < HEAP_BYTES; at += STEP)
     CHECK(*(long *)(heap + at) == (long)(prev * 1000003 + at));
+  const pid_t child = npes > 1 && check_split_nodes() ? -2 : fork();
+  if (child == 0) {
+    memset(heap, 0x55, HEAP_BYTES);
+    _exit(heap[HEAP_BYTES - 1] == 0x55 ? 0 : 1);
+  }
+  int status = -1;
+  CHECK(child == -2 || (child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status) &&
+                        WEXITSTATUS(status) == 0));
+  shmem_barrier_all();
+  for (size_t at = 0; at < HEAP_BYTES; at += STEP)
+    CHECK_MSG(*(long *)(heap + at) == (long)(prev * 1000003 + at),
+              "byte %zu of the heap changed after a forked child wrote it", at);
   /* argv[2] "unmapped": the PEs could not map each other (separate PID
    * namespaces), and everything went through MPI; so too for PEs alone on
    * their hosts. */

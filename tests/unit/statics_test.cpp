@@ -17,6 +17,7 @@
 #include <cstring>
 #include <string>
 
+#include "memory/peer_socket.hpp"
 #include "memory/statics.hpp"
 
 namespace {
@@ -74,10 +75,13 @@ std::string permissions(const void *p) {
   return found;
 }
 
-// Another PE's view of this process's segment, as shmem_init maps it.
+// Another PE's view of this process's segment, as shmem_init maps it
+// where no descriptor came over a socket (through /proc).
 char *map_peer(const shmemi::memory::StaticSegment &segment) {
   std::string why;
-  return shmemi::memory::map_peer_statics(shmemi::memory::offer_statics(true), segment, why);
+  shmemi::memory::PeerSocket none(false);
+  return shmemi::memory::map_peer_statics(shmemi::memory::offer_statics(true, 0), segment, 1, none,
+                                          why);
 }
 
 } // namespace
@@ -128,7 +132,7 @@ TEST(ShareStatics, AnotherMappingSeesTheSameVariables) {
   EXPECT_EQ(zeroed[123], 5);
   initialized = 44;
   EXPECT_EQ(*in_mapping(peer, &initialized), 44);
-  shmemi::memory::unmap_peer_statics(peer, shmemi::memory::offer_statics(true), segment);
+  shmemi::memory::unmap_peer_statics(peer, shmemi::memory::offer_statics(true, 0), segment);
 }
 
 TEST(ShareStatics, HugePageLayoutKeepsTheVariables) {
@@ -143,7 +147,7 @@ TEST(ShareStatics, HugePageLayoutKeepsTheVariables) {
   *in_mapping(peer, &zeroed[77]) = 3;
   EXPECT_EQ(zeroed[77], 3);
   EXPECT_TRUE(in_child([] { return initialized == 42 && zeroed[77] == 3; }));
-  shmemi::memory::unmap_peer_statics(peer, shmemi::memory::offer_statics(true), segment);
+  shmemi::memory::unmap_peer_statics(peer, shmemi::memory::offer_statics(true, 0), segment);
 }
 
 TEST(ShareStatics, ForkedChildWritesItsOwnCopy) {
@@ -197,9 +201,10 @@ TEST(ShareStatics, ForkCostDoesNotGrowWithUntouchedBss) {
 TEST(ShareStatics, MapsNothingOfAnUnknownProcess) {
   const shmemi::memory::StaticSegment segment = shared();
   std::string why;
-  EXPECT_EQ(
-      shmemi::memory::map_peer_statics(shmemi::memory::describe_file(9999, 4096), segment, why),
-      nullptr);
+  shmemi::memory::PeerSocket none(false);
+  EXPECT_EQ(shmemi::memory::map_peer_statics(shmemi::memory::describe_file(9999, 4096, 0), segment,
+                                             1, none, why),
+            nullptr);
   EXPECT_NE(why.find("/proc/"), std::string::npos) << why;
 }
 
@@ -207,9 +212,10 @@ TEST(ShareStatics, MapsNothingOfAnUnknownProcess) {
 // separate PID namespaces the path names some other process's descriptor.
 TEST(ShareStatics, MapsNothingThatIsNotTheDescribedFile) {
   const shmemi::memory::StaticSegment segment = shared();
-  shmemi::memory::PeerFile offer = shmemi::memory::offer_statics(true);
+  shmemi::memory::PeerFile offer = shmemi::memory::offer_statics(true, 0);
   offer.inode += 1;
   std::string why;
-  EXPECT_EQ(shmemi::memory::map_peer_statics(offer, segment, why), nullptr);
+  shmemi::memory::PeerSocket none(false);
+  EXPECT_EQ(shmemi::memory::map_peer_statics(offer, segment, 1, none, why), nullptr);
   EXPECT_NE(why.find("is not that PE's memory file"), std::string::npos) << why;
 }
