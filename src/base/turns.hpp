@@ -20,6 +20,7 @@ struct Turns {
   std::atomic<unsigned long> calls{0}; // entries so far
   std::atomic<int> inside{0};          // entries not left yet
   std::atomic<bool> visiting{false};   // the visitor is inside
+  std::atomic<int> held{0};            // occasional holders from any thread (fork)
   bool concurrent = false;             // entries from several threads at once
   bool serialized = false;             // the visitor takes turns with the entries
 
@@ -46,11 +47,21 @@ struct Turns {
     for (unsigned spins = 0; visiting.load(std::memory_order_acquire); ++spins)
       if (spins >= 64) std::this_thread::yield();
   }
-  // The visitor's side: runs `visit` unless an entry is inside; whether it ran.
+  // Keeps the visitor out until `release`, from any thread, at any time
+  // (a fork: a visit under way when the process forks would leave the
+  // child with what the visit held).
+  void hold() {
+    held.fetch_add(1, std::memory_order_seq_cst);
+    wait_for_visit();
+  }
+  void release() { held.fetch_sub(1, std::memory_order_release); }
+  // The visitor's side: runs `visit` unless an entry is inside or a holder
+  // holds; whether it ran.
   template <class Visit> bool visit_if_alone(Visit visit) {
     visiting.store(true, std::memory_order_relaxed);
     std::atomic_thread_fence(std::memory_order_seq_cst);
-    const bool alone = inside.load(std::memory_order_acquire) == 0;
+    const bool alone =
+        inside.load(std::memory_order_acquire) == 0 && held.load(std::memory_order_acquire) == 0;
     if (alone) visit();
     visiting.store(false, std::memory_order_release);
     return alone;

@@ -222,6 +222,18 @@ void report_progress(int provided, bool wanted) {
   if (request_.info && world.my_pe == 0) std::printf("PE 0's progress: %s\n", text.c_str());
 }
 
+// A poke holds the dynamic linker's list (callers.hpp) and runs in MPI: a
+// fork during one would leave the child a lock that no thread of it will
+// release. The forking thread waits for a poke under way and keeps the
+// next out until the fork is done (registered once; a child has no
+// progress thread).
+void hold_pokes_across_fork() {
+  static const bool registered =
+      pthread_atfork([] { activity.hold(); }, [] { activity.release(); },
+                     [] { activity.held.store(0, std::memory_order_relaxed); }) == 0;
+  if (!registered) debug("shmem_init", "progress: pthread_atfork failed; a fork may meet a poke");
+}
+
 } // namespace
 
 int progress_plan(const transport::StartRequest &request) {
@@ -248,7 +260,10 @@ void progress_start(int provided, bool windows, std::atomic<int> *wake) {
                      library_started_mpi() && !program_holds_mpi();
   pokes = wanted && (multiple || turns);
   activity.serialized = pokes && !multiple;
-  if (activity.serialized) mpi_objects_accepted();
+  if (activity.serialized) {
+    mpi_objects_accepted();
+    hold_pokes_across_fork();
+  }
   report_progress(provided, wanted);
   const bool sampling = !activity.concurrent && request_.progress_us > 0;
   if (!pokes && !sampling) return;

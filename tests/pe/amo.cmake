@@ -4,6 +4,10 @@
 shmem_pe_test(amo_stress SOURCES pe/amo_stress.c NP 1 2 4 TIMEOUT 120 LABELS amo)
 shmem_pe_test(amo_progress SOURCES pe/amo_progress.c NP 2 TIMEOUT 60 LABELS amo
               WRAP ${SHMEM_OVERLAP_WRAP})
+# fork while the progress thread pokes, in forced mode (it takes turns
+# there): no child meets a lock a poke held.
+shmem_pe_test(progress_fork SOURCES pe/progress_fork.c NP 2 TIMEOUT 60 LABELS amo
+              ENV SHMEM_FORCE_INTERNODE=1)
 # Global variables shared on a node like the heap, in a PIE and a
 # non-PIE executable, and global objects constructed before shmem_init.
 shmem_pe_test(statics_shared SOURCES pe/statics_shared.c NP 1 2 4 LABELS amo)

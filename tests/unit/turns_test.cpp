@@ -51,4 +51,14 @@ TEST(Turns, AnEntryThatNeverLeavesKeepsTheVisitorOut) {
   EXPECT_TRUE(turns.visit_if_alone([] {}));
 }
 
+TEST(Turns, AHolderKeepsTheVisitorOutFromAnyThread) {
+  shmemi::Turns turns;
+  turns.serialized = true;
+  std::thread holder([&] { turns.hold(); });
+  holder.join();
+  EXPECT_FALSE(turns.visit_if_alone([] { ADD_FAILURE() << "visited while held"; }));
+  turns.release();
+  EXPECT_TRUE(turns.visit_if_alone([] {}));
+}
+
 } // namespace
