@@ -212,7 +212,7 @@ void prepare_failure(const char *what) {
 
 // A child without its copy would have no variables at all: it says so and
 // ends.
-[[noreturn]] void child_without_copy() {
+[[noreturn]] __attribute__((no_sanitize("address", "thread"))) void child_without_copy() {
   raw_syscall(SYS_write, STDERR_FILENO, reinterpret_cast<long>(forking.failure),
               static_cast<long>(forking.failure_bytes), 0, 0);
   raw_syscall(SYS_exit_group, 127, 0, 0, 0, 0);
@@ -285,7 +285,10 @@ void statics_after_fork_in_parent() {
   forking = {};
 }
 
-void statics_after_fork_in_child() {
+// Not instrumented: until the copy is in place the child has no data+bss,
+// and a sanitizer's runtime may keep its switches there (a static link of
+// it, the unit tests).
+__attribute__((no_sanitize("address", "thread"))) void statics_after_fork_in_child() {
   if (forking.pages.size == 0) return;
   // The system call itself also because UCX's replacement of mremap (MPI
   // loads it) drops the fifth argument.
