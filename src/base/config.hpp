@@ -26,7 +26,8 @@ namespace shmemi {
   X(mpi_tools, std::string, "MPI_TOOLS", "",                                                       \
     "MPI tools in the process that call MPI only when called (PMPI profilers, preloaded): their "  \
     "file names or paths, separated by ':'. The progress thread may then take turns with the "     \
-    "library's MPI calls beside them (docs/decisions/progress.md)")                                \
+    "library's MPI calls beside them; a tool must find MPI's routines by its first call "          \
+    "(docs/decisions/progress.md)")                                                                \
   X(heap_pages, ::shmemi::HeapPages, "HEAP_PAGES", "auto",                                         \
     "Pages of the symmetric heap: auto (huge pages from the reserved pool where the node's free "  \
     "ones cover every PE's heap, else transparent huge pages where "                               \

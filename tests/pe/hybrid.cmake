@@ -89,9 +89,7 @@ add_test(NAME hybrid_registered_forced_np2
                  ${MPIEXEC_EXECUTABLE} ${SHMEM_MPIEXEC_OPTIONS} ${MPIEXEC_NUMPROC_FLAG} 2
                  ${SHMEM_OVERLAP_WRAP} $<TARGET_FILE:hybrid_registered>
                  $<TARGET_FILE:hybrid_mpi_plugin>)
-# Alone: once, beside another MPICH job (4 busy-polling ranks on 2 cores),
-# it did not end within the limit; not reproduced since (see the notes).
-set_tests_properties(hybrid_registered_forced_np2 PROPERTIES TIMEOUT 60 RUN_SERIAL ON
+set_tests_properties(hybrid_registered_forced_np2 PROPERTIES TIMEOUT 60
   LABELS "hybrid;${SHMEM_MPI_FLAVOR}"
   ENVIRONMENT "${SHMEM_TEST_ENV};${_hybrid_env};SHMEM_DEBUG=1;SHMEM_FORCE_INTERNODE=1;HYBRID_EXPECT_PROGRESS=0")
 

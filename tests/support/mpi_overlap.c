@@ -332,13 +332,27 @@ static inline void end(void) {
   atomic_fetch_sub(&inside, 1);
 }
 
+/* MPI's routines, all found at the first call of any (before MPI starts
+ * threads of its own, and before the library's progress thread): a lookup
+ * later takes the dynamic linker's lock, which a progress thread's poke
+ * may hold while another thread's dlopen waits for it. */
+#define X(name, params, args) static _Atomic(int(*) params) real_##name;
+ROUTINES(X)
+#undef X
+
+static void resolve_all(void) {
+#define X(name, params, args)                                                                      \
+  atomic_store_explicit(&real_##name, (int(*) params)lookup("PMPI_" #name), memory_order_release);
+  ROUTINES(X)
+#undef X
+}
+
 #define X(name, params, args)                                                                      \
   static int wrapped_##name params {                                                               \
-    static _Atomic(int(*) params) real;                                                            \
-    int(*f) params = atomic_load_explicit(&real, memory_order_acquire);                            \
+    int(*f) params = atomic_load_explicit(&real_##name, memory_order_acquire);                     \
     if (f == NULL) {                                                                               \
-      f = (int(*) params)lookup("PMPI_" #name);                                                    \
-      atomic_store_explicit(&real, f, memory_order_release);                                       \
+      resolve_all();                                                                               \
+      f = atomic_load_explicit(&real_##name, memory_order_acquire);                                \
     }                                                                                              \
     begin(R_##name);                                                                               \
     const int rc = f args;                                                                         \
