@@ -75,12 +75,7 @@ done
 [ ${#mpis[@]} -gt 0 ] || usage
 
 # ---- the emulated hosts: one user at a time, always torn down ----
-cluster_claim 900 || exit 1
-logs=$(mktemp -d "${TMPDIR:-/tmp}/shmem-cluster.XXXXXX")
-cluster_ours=1
-trap cluster_down EXIT
-trap 'exit 130' INT TERM
-"$cluster" up 2 >"$logs/up.log" 2>&1 || { cat "$logs/up.log"; exit 1; }
+cluster_start 2 shmem-cluster || exit 1
 hosts=$(cluster_hosts)
 
 export SHMEM_TEST_MULTI_HOST=1

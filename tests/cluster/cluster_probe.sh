@@ -8,6 +8,7 @@
 #   cluster_probe          prints why hosts cannot be made here, returns 1
 #   cluster_claim SECONDS  takes the hosts' lock (file descriptor 9)
 #   cluster_release        gives it back
+#   cluster_start N NAME   the lock, a log folder $logs, N hosts up until exit
 #   cluster_down           takes the hosts down if cluster_ours=1 (the caller
 #                          brought them up), and gives the lock back
 #   cluster_hosts          the emulated hosts that are up (h1 h2 ...)
@@ -79,6 +80,18 @@ cluster_claim() {
 }
 
 cluster_release() { exec 9>&-; }
+
+# cluster_start N NAME: takes the hosts' lock, makes a log folder $logs
+# (NAME.XXXXXX in $TMPDIR), brings N hosts up and takes them down at exit;
+# prints the bring-up's log and returns 1 if it failed.
+cluster_start() {
+  cluster_claim 900 || return 1
+  logs=$(mktemp -d "${TMPDIR:-/tmp}/$2.XXXXXX")
+  cluster_ours=1
+  trap cluster_down EXIT
+  trap 'exit 130' INT TERM
+  "$cluster" up "$1" >"$logs/up.log" 2>&1 || { cat "$logs/up.log"; return 1; }
+}
 
 cluster_ours=0 # set to 1 by the caller once it brought hosts up
 

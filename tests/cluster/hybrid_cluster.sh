@@ -22,12 +22,7 @@ root=$(CDPATH= cd -- "$(dirname -- "$0")/../.." && pwd)
 why=$(cluster_probe) || { echo "SKIPPED: $why"; exit 0; }
 limit=${SHMEM_CLUSTER_TIMEOUT:-120}
 
-cluster_claim 900 || exit 1
-logs=$(mktemp -d "${TMPDIR:-/tmp}/shmem-hybrid-cluster.XXXXXX")
-cluster_ours=1
-trap cluster_down EXIT
-trap 'exit 130' INT TERM
-"$cluster" up 2 >"$logs/up.log" 2>&1 || { cat "$logs/up.log"; exit 1; }
+cluster_start 2 shmem-hybrid-cluster || exit 1
 
 # Run on each PE: exports the VAR=VALUE words up to "--" (LD_PRELOAD before
 # any preload the launcher set: MPICH's runs have the cluster tool's shim),
