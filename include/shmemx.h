@@ -7,6 +7,14 @@
  *   SHMEMX_LIBRARY_VERSION   the same as a string literal, "major.minor.patch";
  *                            SHMEM_VENDOR_STRING contains it too.
  *
+ * Device bits of shmem_init_thread (the OpenSHMEM GPU auxiliary document)
+ *   SHMEM_DEVICE_HOST_INIT, SHMEM_DEVICE_KERNEL_INIT  may be ORed into
+ *                            shmem_init_thread's requested. This library has
+ *                            no GPU support: it accepts them and returns a
+ *                            thread level alone in provided (SHMEM_DEBUG says
+ *                            so). Other bits outside the thread levels are an
+ *                            error. The values are this library's; use the names.
+ *
  * Symmetric heap queries
  *   shmemx_heap_size()       the bytes of this PE's symmetric heap
  *                            (SHMEM_SYMMETRIC_SIZE rounded up to whole pages).
@@ -56,6 +64,13 @@
 #define SHMEMX_LIBRARY_VERSION_MINOR SHMEMI_LIBRARY_VERSION_MINOR
 #define SHMEMX_LIBRARY_VERSION_PATCH SHMEMI_LIBRARY_VERSION_PATCH
 #define SHMEMX_LIBRARY_VERSION SHMEMI_LIBRARY_VERSION
+
+#ifndef SHMEM_DEVICE_HOST_INIT
+#define SHMEM_DEVICE_HOST_INIT (1 << 8)
+#endif
+#ifndef SHMEM_DEVICE_KERNEL_INIT
+#define SHMEM_DEVICE_KERNEL_INIT (1 << 9)
+#endif
 
 #define SHMEMI_DECLS_X_HEAP                                                                        \
   SHMEM_API size_t SHMEMI_NAME(shmemx_heap_size)(void) SHMEMI_NOEXCEPT;                            \

@@ -83,6 +83,7 @@ void warn(const char *routine, const char *fmt, ...) {
 }
 
 __thread const Call *current_call = nullptr;
+__thread const char *entered_routine = nullptr;
 
 const char *Call::routine_or(const char *fallback) noexcept {
   return current_call != nullptr ? current_call->routine_ : fallback;

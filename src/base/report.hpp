@@ -41,6 +41,10 @@ void warn(const char *routine, const char *fmt, ...) __attribute__((format(print
 // as short as a quiet, where a call to __tls_get_addr is not negligible.
 class Call;
 extern __thread const Call *current_call __attribute__((tls_model("initial-exec")));
+// The API routine this thread entered last, kept only while the library
+// watches the program's threads (SHMEM_DEBUG below SHMEM_THREAD_MULTIPLE:
+// core/runtime.cpp), for reports from paths that set no Call.
+extern __thread const char *entered_routine __attribute__((tls_model("initial-exec")));
 
 class Call {
 public:

@@ -1,5 +1,6 @@
 #include "core/checks.hpp"
 
+#include <atomic>
 #include <climits>
 #include <pthread.h>
 
@@ -24,6 +25,19 @@ bool on_own_stack(const void *addr, std::size_t len) {
 void fail_not_initialized(const char *routine) {
   fatal(routine, "called while the library is not initialized: call shmem_init "
                  "first, and no OpenSHMEM routine after the last shmem_finalize");
+}
+
+void warn_thread_not_allowed(const char *routine, int level) {
+  static std::atomic<bool> said{false};
+  if (said.exchange(true)) return;
+  warn(routine,
+       "called from a thread other than the one that initialized the library, which runs at "
+       "%s: %s; a program that calls OpenSHMEM from several threads initializes with "
+       "shmem_init_thread(SHMEM_THREAD_MULTIPLE, &provided) (said once)",
+       level == SHMEM_THREAD_SINGLE ? "SHMEM_THREAD_SINGLE" : "SHMEM_THREAD_FUNNELED",
+       level == SHMEM_THREAD_SINGLE ? "shmem_init, and shmem_init_thread with "
+                                      "SHMEM_THREAD_SINGLE, allow no other thread"
+                                    : "only the thread that called shmem_init_thread may call");
 }
 
 void fail_cmp(const char *routine, int cmp) {
@@ -159,7 +173,8 @@ void fail_not_heap_block(const char *routine, const void *ptr) {
 void fail_thread_level(const char *routine, int requested) {
   fatal(routine,
         "argument requested = %d is not a thread level: allowed "
-        "SHMEM_THREAD_SINGLE (0) to SHMEM_THREAD_MULTIPLE (3)",
+        "SHMEM_THREAD_SINGLE (0) to SHMEM_THREAD_MULTIPLE (3), with or without "
+        "SHMEM_DEVICE_HOST_INIT (0x100) and SHMEM_DEVICE_KERNEL_INIT (0x200) of shmemx.h",
         requested);
 }
 

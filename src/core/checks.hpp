@@ -17,6 +17,8 @@
 namespace shmemi {
 
 [[noreturn]] void fail_not_initialized(const char *routine);
+// A call from a thread the thread level does not allow (once per PE).
+void warn_thread_not_allowed(const char *routine, int level);
 [[noreturn]] void fail_cmp(const char *routine, int cmp);
 [[noreturn]] void fail_pe(const char *routine, int pe, int n_pes);
 [[noreturn]] void fail_not_symmetric(const char *routine, const char *arg, const void *addr,
@@ -27,9 +29,11 @@ namespace shmemi {
                                std::size_t a_len, const char *arg_b, const void *b,
                                std::size_t b_len);
 
+// Initialized, and this thread checked against the thread level: one
+// compare once a thread has made a call.
 inline void require_init(const char *routine) {
-  if (!runtime_ready()) [[unlikely]]
-    fail_not_initialized(routine);
+  if (thread_generation != rt.generation) [[unlikely]]
+    thread_first_call(routine);
 }
 
 inline void require_ctx(const char *routine, shmem_ctx_t ctx) {

@@ -1,11 +1,14 @@
 #include "core/runtime.hpp"
 
+#include <shmemx.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <utility>
+#include <pthread.h>
 #include <unistd.h>
 
 #include "base/report.hpp"
@@ -24,6 +27,7 @@ shmemi_ctx shmemi_ctx_default{&shmemi_team_world, 0};
 namespace shmemi {
 
 Runtime rt;
+__thread unsigned thread_generation = ~0U; // matches no generation
 
 namespace {
 // Fatal errors end the job through the transport (base/report.hpp), also
@@ -61,9 +65,11 @@ void stop() {
   node::stop();
   memory::stop();
   rt.init_depth = 0;
+  rt.generation = 0;
 }
 
-pid_t started_in = 0; // the PE's process; a child forked from it is not a PE
+pid_t started_in = 0;    // the PE's process; a child forked from it is not a PE
+pthread_t initializer{}; // the thread that started the library
 
 // Programs may end without shmem_finalize (start_pes programs always do):
 // with status 0 the PE finishes with the others, who may still be running
@@ -112,7 +118,8 @@ void start(const char *routine, int requested) {
   if (!config_ok) fatal(routine, "%s", error.c_str());
   config_report(routine, rt.config, environ);
   rt.thread_level = std::min(requested, id.thread_provided);
-  if (rt.thread_level == SHMEM_THREAD_MULTIPLE) transport::allow_concurrent_calls();
+  rt.watch_threads = rt.config.debug && rt.thread_level < SHMEM_THREAD_MULTIPLE;
+  transport::set_thread_calls(rt.thread_level == SHMEM_THREAD_MULTIPLE, rt.watch_threads);
   if (rt.thread_level < requested && rt.my_pe == 0)
     warn(routine,
          "argument requested = %s, but MPI provides only %s (MPI was initialized "
@@ -135,16 +142,34 @@ void start(const char *routine, int requested) {
   teams_start();
 }
 
+// The GPU auxiliary specification's bits of requested (shmemx.h): this
+// library has no GPU support, so they are accepted and left out of
+// provided, as that document asks of such a library.
+int without_device_bits(const char *routine, int requested) {
+  constexpr int device = SHMEM_DEVICE_HOST_INIT | SHMEM_DEVICE_KERNEL_INIT;
+  if ((requested & device) != 0)
+    debug(routine,
+          "argument requested asks for device initialization (0x%x): no GPU support "
+          "here, provided is a thread level alone",
+          requested & device);
+  return requested & ~device;
+}
+
 } // namespace
 
 void runtime_init(const char *routine, int requested, int *provided) {
   const Call call(routine);
   static bool exit_hook = false;
+  static unsigned starts = 0;
+  requested = without_device_bits(routine, requested);
   require_thread_level(routine, requested);
   if (rt.init_depth == 0) {
     started_in = getpid();
     start(routine, requested);
     rt.finalized = false;
+    rt.generation = ++starts;
+    initializer = pthread_self();
+    if (!rt.watch_threads) thread_generation = rt.generation;
   }
   ++rt.init_depth;
   if (!exit_hook) exit_hook = on_exit(at_process_exit, nullptr) == 0;
@@ -170,6 +195,16 @@ void runtime_finalize() {
   meet_at_end(-1);
   stop();
   rt.finalized = true;
+}
+
+void thread_first_call(const char *routine) {
+  if (!runtime_ready()) fail_not_initialized(routine);
+  if (rt.watch_threads)
+    entered_routine = routine;
+  else
+    thread_generation = rt.generation;
+  if (rt.thread_level <= SHMEM_THREAD_FUNNELED && pthread_equal(pthread_self(), initializer) == 0)
+    warn_thread_not_allowed(routine, rt.thread_level);
 }
 
 bool runtime_finalized_again(const char *routine) {

@@ -5,6 +5,9 @@
 
 #include <mpi.h>
 
+#include <chrono>
+#include <mutex>
+
 #include "base/turns.hpp"
 
 namespace shmemi::mpi_rma {
@@ -20,10 +23,37 @@ namespace shmemi::mpi_rma {
 // other thread exists.
 extern Turns activity;
 
+// Below SHMEM_THREAD_MULTIPLE under SHMEM_DEBUG (`watch`): the library's
+// MPI calls take a turn (recursive: an MPI call's arguments may make one),
+// so that a program thread that calls while another is inside, which MPI
+// below MPI_THREAD_MULTIPLE does not allow, is reported (once) and made to
+// wait its turn, for a second at most (the other may wait for it).
+struct Overlap {
+  bool watch = false;
+  std::recursive_timed_mutex turn;
+  // Whether this thread holds the turn.
+  bool enter(const char *function) {
+    if (turn.try_lock()) return true;
+    report(function);
+    return turn.try_lock_for(std::chrono::seconds(1));
+  }
+  void leave(bool held) {
+    if (held) turn.unlock();
+  }
+  static void report(const char *function);
+};
+extern Overlap overlap;
+
 template <class Call> inline void checked(Call call, const char *text, const char *function) {
+  const bool watched = overlap.watch;
+  bool held = false;
+  if (watched) [[unlikely]]
+    held = overlap.enter(function);
   activity.enter();
   const int rc = call();
   activity.leave();
+  if (watched) [[unlikely]]
+    overlap.leave(held);
   if (rc != MPI_SUCCESS) [[unlikely]]
     call_failed(rc, text, function);
 }

@@ -36,14 +36,6 @@ World world;
 Windows windows;
 std::vector<std::atomic<int> *> wake_flags;
 
-void call_failed(int rc, const char *call, const char *function) {
-  char text[MPI_MAX_ERROR_STRING];
-  int len = 0;
-  MPI_Error_string(rc, text, &len);
-  fatal(Call::routine_or(function), "MPI call failed (in the library's %s): %s: %s", function, call,
-        text);
-}
-
 namespace {
 
 // The memory of this PE's windows: its heap's (the heap after
@@ -338,7 +330,10 @@ void abort_job(int status) {
   std::_Exit(status);
 }
 
-void allow_concurrent_calls() { activity.concurrent = true; }
+void set_thread_calls(bool concurrent, bool watch) {
+  activity.concurrent = concurrent;
+  overlap.watch = watch;
+}
 
 } // namespace shmemi::transport
 

@@ -35,9 +35,12 @@ struct StartRequest {
 // and holds it until release_mpi (see mpi_rma/hybrid.cpp). Collective over
 // MPI_COMM_WORLD.
 Identity start(const StartRequest &request);
-// Program threads may call the transport concurrently from now on
-// (SHMEM_THREAD_MULTIPLE); call before join_nodes.
-void allow_concurrent_calls();
+// How the program's threads call the transport from now on: `concurrent`,
+// several at once (SHMEM_THREAD_MULTIPLE); else one at a time, and with
+// `watch` (SHMEM_DEBUG) a thread that calls while another is inside is
+// reported once and waits its turn.
+// Call before join_nodes.
+void set_thread_calls(bool concurrent, bool watch);
 // Which PEs share this PE's node. Collective over all PEs, which agree on
 // what must be the same everywhere (the heap's size; split_nodes if any PE
 // asks: every PE is then its own node).

@@ -308,3 +308,28 @@ shmem_output_test(setup_version_mpi_np2 PROGRAM err_cases ARGS init NP 2 COUNT 1
 shmem_output_test(setup_version_build_np2 PROGRAM err_cases ARGS init NP 2 COUNT 1
   ENV SHMEM_VERSION=1
   REGEX "^  built against: MPI [0-9]+\\.[0-9]+, (MPICH|Open MPI) [0-9.]+. build type [A-Za-z]+, compiler [A-Za-z]+ [0-9]")
+
+# Thread levels as programs use them: a call from a second thread after
+# shmem_init (or at SHMEM_THREAD_FUNNELED) is reported once per PE, never
+# at the levels that allow it; two threads in MPI calls at once at
+# SHMEM_THREAD_SERIALIZED, under SHMEM_DEBUG where data moves through MPI
+# (the report's turn keeps MPI out of trouble; without it Open MPI's UCX
+# aborts). The GPU auxiliary document's device bits are accepted and left
+# out of provided; another unknown bit is an error.
+find_package(Threads REQUIRED)
+shmem_pe_program(thread_use SOURCES ${_pe}/thread_use.c LINK Threads::Threads)
+set(_other_thread "shmem_my_pe: called from a thread other than the one that initialized the library, which runs at")
+foreach(case "single;2;SHMEM_THREAD_SINGLE" "funneled;2;SHMEM_THREAD_FUNNELED"
+             "serialized;0;" "multiple;0;")
+  list(GET case 0 level)
+  list(GET case 1 count)
+  list(GET case 2 said)
+  shmem_output_test(thread_use_${level}_np2 PROGRAM thread_use ARGS ${level} NP 2 COUNT ${count}
+                    REGEX "PE [01]\\] ${_other_thread} ${said}")
+endforeach()
+shmem_output_test(thread_use_overlap_np2 PROGRAM thread_use ARGS overlap NP 2 COUNT 2
+                  ENV SHMEM_DEBUG=1 SHMEM_FORCE_INTERNODE=1
+                  REGEX "PE [01]\\] shmem_long_g: called while another thread of this PE was inside the library's MPI calls")
+shmem_pe_test(thread_use_device PROGRAM thread_use ARGS device NP 1 2 LABELS setup)
+shmem_fail_test(err_thread_unknown_bit_np2 PROGRAM thread_use ARGS unknown_bit NP 2
+                REGEX "shmem_init_thread: argument requested = 4096 is not a thread level: allowed SHMEM_THREAD_SINGLE \\(0\\) to SHMEM_THREAD_MULTIPLE \\(3\\), with or without SHMEM_DEVICE_HOST_INIT")

@@ -18,6 +18,8 @@ shmem_pe_test(p2p_typed SOURCES pe/p2p_typed.c NP 1 2 4 TIMEOUT 120 LABELS p2p)
 # wait_until_some/any, test_some/any, wait_until_all_vector; the deprecated
 # shmem_wait, shmem_wait_until and shmem_long_wait.
 shmem_pe_test(p2p_amo SOURCES pe/p2p_amo.c NP 1 2 4 TIMEOUT 60 LABELS p2p)
+# The flag idioms of docs/user-guide.md, "Waiting for a flag", as written there.
+shmem_pe_test(p2p_idioms SOURCES pe/p2p_idioms.c NP 2 4 TIMEOUT 60 LABELS p2p)
 set_target_properties(p2p_amo PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
 
 # The spec's examples of every wait/test routine and signal_wait_until

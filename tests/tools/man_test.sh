@@ -52,15 +52,11 @@ done
 text=$(MANWIDTH=80 man -M "$mandir" 1 oshc++ 2>&1) || fail "man 1 oshc++ failed: $text"
 printf '%s\n' "$text" | grep -q '^OSHCC(1)' || fail "man oshc++ did not show the oshcc page"
 
-# Every page renders without warnings.
+# The pages (not the stubs that point to them), and each stub as
+# "section/page name".
 pages=$(grep -L '^\.so ' "$mandir"/man1/*.1 "$mandir"/man3/*.3)
-count=0
-for page in $pages; do
-  count=$((count + 1))
-  warnings=$(MANWIDTH=80 man --warnings=w -l "$page" 2>&1 >/dev/null) ||
-    fail "man failed on $page: $warnings"
-  [ -z "$warnings" ] || fail "man --warnings warns about $page: $warnings"
-done
+grep -H '^\.so ' "$mandir"/man1/*.1 "$mandir"/man3/*.3 |
+  sed 's|^.*/\([^/:]*\)\.[0-9]:\.so \(.*\)$|\2 \1|' > stubs.txt
 
 # The environment variables: the table, the page, SHMEM_INFO.
 sed -n 's/^ *X([a-z_]*, [^,]*, "\([A-Z_]*\)", "\([^"]*\)".*/SHMEM_\1 \2/p' "$config" | sort > table.txt
@@ -88,10 +84,15 @@ if ! cmp -s table.txt printed.txt; then
   fail "SHMEM_INFO=1 prints other variables than SHMEMI_ENV_TABLE (< table, > print-out)"
 fi
 
-# DESCRIPTION near the top; every name that opens a page is on it.
+# Every page renders without warnings, with DESCRIPTION near the top and
+# every name that opens it on it.
 worst=0
+count=0
 for page in $pages; do
-  render "$page" > page.txt
+  count=$((count + 1))
+  MANWIDTH=80 man --warnings=w -l "$page" > page.txt 2> warnings.txt ||
+    fail "man failed on $page: $(cat warnings.txt)"
+  [ ! -s warnings.txt ] || fail "man --warnings warns about $page: $(cat warnings.txt)"
   line=$(grep -n '^DESCRIPTION' page.txt | head -n 1 | cut -d: -f1)
   [ -n "$line" ] || fail "$page has no DESCRIPTION"
   [ "$line" -le "$limit" ] || fail "DESCRIPTION of $page starts on line $line (more than $limit)"
@@ -100,10 +101,8 @@ for page in $pages; do
   base=$(basename "$page")
   section=${dir##*/}
   tr -cs 'A-Za-z0-9_+' '\n' < page.txt | tr 'A-Z' 'a-z' | sort -u > words.txt
-  grep -lx "\.so $section/$base" "$dir"/* 2>/dev/null | while read -r stub; do
-    name=$(basename "$stub" | sed 's/\.[0-9]$//' | tr 'A-Z' 'a-z')
-    grep -qx -- "$name" words.txt || echo "$name"
-  done > missing.txt
+  grep "^$section/$base " stubs.txt | cut -d' ' -f2 | tr 'A-Z' 'a-z' | sort -u |
+    comm -23 - words.txt > missing.txt
   [ ! -s missing.txt ] || fail "$page does not show these names that open it: $(tr '\n' ' ' < missing.txt)"
 done
 

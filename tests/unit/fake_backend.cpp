@@ -183,7 +183,7 @@ Identity start(const StartRequest &) {
   return {config.my_pe, config.n_pes, config.thread_provided};
 }
 
-void allow_concurrent_calls() { record("allow_concurrent_calls"); }
+void set_thread_calls(bool, bool) { record("set_thread_calls"); }
 
 // The simulated node's heaps are all in this process, so the fake says
 // that no node shares memory but the machine is shared (as in forced
