@@ -26,8 +26,8 @@ enum { BENCH_RATE_WINDOW = 1024 };
  * BENCH_COLL_SLOTS calls: shmem_bench's active-set collectives need it to
  * reuse their ring of pSync arrays, and mpi_bench does the same so that both
  * time the same work (without it, a root that runs ahead of the others
- * times a stream, not a collective: raw MPI_Bcast 0.13-0.16 us against
- * 0.18-0.28 us with the barrier, Open MPI forced, 2 PEs). */
+ * times a stream, not a collective: docs/bench/notes.md, "Collectives
+ * timed with a barrier"). */
 enum { BENCH_COLL_SLOTS = 64 };
 #define BENCH_MAX_ITERS 4000000L
 

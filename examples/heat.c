@@ -84,8 +84,8 @@ int main(void) {
       worst = fmax(worst, report[pe][1]);
     }
     printf("heat: %d points, %d steps on %d PEs: heat %.6f (serial %.6f), largest "
-           "difference %.1e: %s\n", N, STEPS, npes, heat, serial_heat, worst,
-           worst <= 1e-12 ? "ok" : "WRONG");
+           "difference %.1e: %s\n",
+           N, STEPS, npes, heat, serial_heat, worst, worst <= 1e-12 ? "ok" : "WRONG");
   }
   free(serial);
   free(u);

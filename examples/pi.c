@@ -36,8 +36,8 @@ int main(void) {
   const int ok = error < 1e-10;
   if (!ok) fprintf(stderr, "pi: PE %d got %.15f, error %g\n", me, pi, error);
   if (me == 0)
-    printf("pi: %.12f with %d intervals on %d PEs, error %.1e: %s\n", pi, INTERVALS, npes,
-           error, ok ? "ok" : "WRONG");
+    printf("pi: %.12f with %d intervals on %d PEs, error %.1e: %s\n", pi, INTERVALS, npes, error,
+           ok ? "ok" : "WRONG");
   shmem_finalize();
   return ok ? 0 : 1;
 }

@@ -25,8 +25,7 @@ int main(int argc, char **argv) {
 
   const long expected = 1000L * me + rounds;
   const int ok = token == expected;
-  if (!ok)
-    fprintf(stderr, "ring: PE %d holds token %ld, expected %ld\n", me, token, expected);
+  if (!ok) fprintf(stderr, "ring: PE %d holds token %ld, expected %ld\n", me, token, expected);
   if (me == 0)
     printf("ring: %d PEs, %d laps, %ld hops per token: %s\n", npes, laps, rounds,
            ok ? "ok" : "WRONG");

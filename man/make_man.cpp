@@ -290,8 +290,8 @@ const std::map<std::string, std::string> &type_of_name() {
       for (const TypeRow &row : table.rows) {
         const auto [it, added] = m.emplace(row.name, row.type);
         if (!added && it->second != row.type)
-          throw Failure("shmem/tables.h: TYPENAME " + row.name + " names " + it->second +
-                        " and " + row.type);
+          throw Failure("shmem/tables.h: TYPENAME " + row.name + " names " + it->second + " and " +
+                        row.type);
       }
     return m;
   }();
@@ -344,8 +344,8 @@ std::string instantiate(const Form &form, const std::string &label) {
   std::string name = form.name;
   if (form.kind == Form::typed) {
     name = std::regex_replace(name, std::regex("TYPENAME"), label);
-    text = replace_token(text.replace(at, form.name.size(), name), "TYPE",
-                         type_of_name().at(label));
+    text =
+        replace_token(text.replace(at, form.name.size(), name), "TYPE", type_of_name().at(label));
   } else {
     name = std::regex_replace(name, std::regex("SIZE"), label);
     text.replace(at, form.name.size(), name);
@@ -363,7 +363,8 @@ Form candidate(const std::string &name, const std::string &text) {
   for (std::string part; std::getline(in, part, '_');) parts.push_back(part);
   auto joined = [&parts](std::size_t i, const std::string &with) {
     std::string out;
-    for (std::size_t j = 0; j < parts.size(); ++j) out += (j ? "_" : "") + (j == i ? with : parts[j]);
+    for (std::size_t j = 0; j < parts.size(); ++j)
+      out += (j ? "_" : "") + (j == i ? with : parts[j]);
     return out;
   };
   const std::size_t at = text.find(name + "(");
@@ -582,8 +583,7 @@ void read_header_line(const std::string &line, Page &page) {
   else if (key == "also") {
     std::istringstream words(value);
     for (std::string word; words >> word;) page.also.push_back(word);
-  }
-  else
+  } else
     throw Failure(page.file + ": unknown key '" + key + "'");
 }
 
@@ -865,7 +865,8 @@ std::vector<std::string> type_rows(const std::vector<std::string> &labels) {
            std::string(name_width + 4 - name.size(), ' ');
   };
   const std::size_t rows = (labels.size() + 1) / 2;
-  std::vector<std::string> lines{cell("TYPE", "TYPENAME") + (labels.size() > 1 ? cell("TYPE", "TYPENAME") : "")};
+  std::vector<std::string> lines{cell("TYPE", "TYPENAME") +
+                                 (labels.size() > 1 ? cell("TYPE", "TYPENAME") : "")};
   for (std::size_t r = 0; r < rows; ++r) {
     std::string line;
     for (std::size_t c = 0; c < 2; ++c) {
@@ -1040,7 +1041,8 @@ std::vector<std::string> display_names(const Page &page, const Routines &routine
       if (!routines.by_name.at(name).generics.empty()) add(name);
   bool generic = false;
   for (const Group &group : page.groups)
-    for (const std::string &name : group.names) generic |= !routines.by_name.at(name).generics.empty();
+    for (const std::string &name : group.names)
+      generic |= !routines.by_name.at(name).generics.empty();
   for (const auto *groups : {&current, &old})
     for (const std::vector<Form> &group : *groups)
       for (const Form &form : group)
@@ -1164,8 +1166,8 @@ std::size_t write_examples(const fs::path &out, const std::vector<Page> &pages) 
   fs::create_directories(dir);
   std::size_t count = 0;
   for (const Page &page : pages) {
-    const std::vector<std::string> code = page.section == 3 ? example_code(page)
-                                                            : std::vector<std::string>{};
+    const std::vector<std::string> code =
+        page.section == 3 ? example_code(page) : std::vector<std::string>{};
     if (code.empty()) continue;
     std::ofstream file(dir / (page.name + ".c"));
     file << "/* The EXAMPLE of man/pages/" << page.file << " (man/make_man.cpp). */\n";

@@ -1,5 +1,6 @@
 #!/bin/sh
-# test-all.sh: checks the layout of the sources (scripts/check-format.sh),
+# test-all.sh: checks the layout of the sources and that no comment of the
+# code states a measured figure (scripts/check-format.sh),
 # builds the library against MPICH and against Open MPI and runs the whole
 # test suite with each (unit tests, multi-PE tests, examples, installed
 # tools), again with each in forced inter-node mode (no shared memory

@@ -11,7 +11,7 @@ StridedTypes strided_types;
 namespace {
 
 // A block as the widest unsigned integers that make it up: MPICH moves
-// typed blocks up to 1.5x faster than the same bytes as MPI_BYTE
+// typed blocks faster than the same bytes as MPI_BYTE
 // (docs/bench/notes.md, "Strided transfers").
 struct Unit {
   MPI_Datatype type;

@@ -59,8 +59,10 @@ int main(int argc, char **argv) {
     fail(argv[1], host);
   }
   fprintf(stderr, "cluster_fault: PE %d on %s waits\n", me, host);
-  if (me % 2 == 0) shmem_long_wait_until(&never_set, SHMEM_CMP_NE, 0);
-  else shmem_barrier_all();
+  if (me % 2 == 0)
+    shmem_long_wait_until(&never_set, SHMEM_CMP_NE, 0);
+  else
+    shmem_barrier_all();
   fprintf(stderr, "cluster_fault: PE %d on %s returned from its wait\n", me, host);
   shmem_finalize();
   return 0;

@@ -18,7 +18,7 @@
 #define MAX_COMPUTE_SECONDS 5.0
 
 static long static_counter;
-static long stop_word; /* PE 0 puts the phase number here to end a target's loop */
+static long stop_word;  /* PE 0 puts the phase number here to end a target's loop */
 static long phase_done; /* PE 0 sets it on every PE after each phase */
 
 static double now(void) {
@@ -53,8 +53,8 @@ static double compute_until(long phase) {
 static void timed(const char *what, int target, const char *where, double start) {
   const double took = now() - start;
   printf("cluster_progress: %s to computing PE %d (%s) took %.4f s\n", what, target, where, took);
-  CHECK_MSG(took < LIMIT_SECONDS, "%s to computing PE %d (%s) took %.3f s, allowed %.1f s",
-            what, target, where, took, LIMIT_SECONDS);
+  CHECK_MSG(took < LIMIT_SECONDS, "%s to computing PE %d (%s) took %.3f s, allowed %.1f s", what,
+            target, where, took, LIMIT_SECONDS);
 }
 
 /* PE 0's side of one phase. */
@@ -72,7 +72,7 @@ static void drive(int target, const char *where, long phase, long *counter, long
   shmem_long_get(got, data, 8, target);
   timed("get", target, where, t);
   CHECK(got[7] == 0);
-  const long src[8] = {phase, 2 * phase, 3 * phase, 4 * phase,
+  const long src[8] = {phase,     2 * phase, 3 * phase, 4 * phase,
                        5 * phase, 6 * phase, 7 * phase, 8 * phase};
   t = now();
   shmem_long_put_signal(data, src, 8, signal, (uint64_t)phase, SHMEM_SIGNAL_SET, target);
@@ -101,10 +101,10 @@ static void phase_with(int target, const char *where, long phase, long *counter,
   }
   shmem_barrier_all();
   if (me == target)
-    CHECK_MSG(*counter == 5 && static_counter == 7 &&
-                  *signal == (uint64_t)phase && data[7] == 8 * phase,
-              "counter %ld, static counter %ld, signal %lu, data[7] %ld after phase %ld",
-              *counter, static_counter, (unsigned long)*signal, data[7], phase);
+    CHECK_MSG(*counter == 5 && static_counter == 7 && *signal == (uint64_t)phase &&
+                  data[7] == 8 * phase,
+              "counter %ld, static counter %ld, signal %lu, data[7] %ld after phase %ld", *counter,
+              static_counter, (unsigned long)*signal, data[7], phase);
 }
 
 int main(void) {

@@ -65,7 +65,10 @@ int main(void) {
     int zeros = 0;
     for (size_t k = 0; k < total; ++k) {
       long t = all[k];
-      if (t == 0) { ++zeros; continue; }
+      if (t == 0) {
+        ++zeros;
+        continue;
+      }
       CHECK_MSG(t > 0 && (size_t)t <= total - 2 && !seen[t - 1], "token %ld lost or doubled", t);
       if (t > 0 && (size_t)t <= total - 2) seen[t - 1] = 1;
     }

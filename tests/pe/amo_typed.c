@@ -57,35 +57,58 @@ static const char *const variant_names[N_VARIANTS] = {"plain", "ctx", "deprecate
  * value lands there: at once for blocking forms, at the next quiet for
  * _nbi forms), dest d, operands a and b, target pe. */
 typedef void amo_fn(int v, void *f, void *d, long a, long b, int pe);
-#define AMO_FN(K, NAME)                                                        \
-  static void K##_##NAME(int v, void *f, void *d, long a, long b, int pe)
+#define AMO_FN(K, NAME) static void K##_##NAME(int v, void *f, void *d, long a, long b, int pe)
 #define UNUSED (void)f, (void)d, (void)a, (void)b;
 
 /* The cases of the switch on v in an amo_fn. */
-#define FETCHING(N, T, OP, ...)                                                \
-  case V_PLAIN: *(T *)f = CALL(N, OP, __VA_ARGS__); break;                     \
-  case V_CTX: *(T *)f = CALL_CTX(N, OP, __VA_ARGS__); break;                   \
-  case V_NBI: CALL(N, OP##_nbi, (T *)f, __VA_ARGS__); break;                   \
-  case V_CTX_NBI: CALL_CTX(N, OP##_nbi, (T *)f, __VA_ARGS__); break;
-#define POSTING(N, OP, ...)                                                    \
-  case V_PLAIN: CALL(N, OP, __VA_ARGS__); break;                               \
-  case V_CTX: CALL_CTX(N, OP, __VA_ARGS__); break;
+#define FETCHING(N, T, OP, ...)                                                                    \
+  case V_PLAIN: *(T *)f = CALL(N, OP, __VA_ARGS__); break;                                         \
+  case V_CTX: *(T *)f = CALL_CTX(N, OP, __VA_ARGS__); break;                                       \
+  case V_NBI: CALL(N, OP##_nbi, (T *)f, __VA_ARGS__); break;                                       \
+  case V_CTX_NBI:                                                                                  \
+    CALL_CTX(N, OP##_nbi, (T *)f, __VA_ARGS__);                                                    \
+    break;
+#define POSTING(N, OP, ...)                                                                        \
+  case V_PLAIN: CALL(N, OP, __VA_ARGS__); break;                                                   \
+  case V_CTX:                                                                                      \
+    CALL_CTX(N, OP, __VA_ARGS__);                                                                  \
+    break;
 #if OLD_NAMES
-#define FETCHING_OLD(N, T, OLD, ...)                                           \
-  case V_OLD: *(T *)f = CALL_OLD(N, OLD, __VA_ARGS__); break;
-#define POSTING_OLD(N, OLD, ...)                                               \
-  case V_OLD: CALL_OLD(N, OLD, __VA_ARGS__); break;
+#define FETCHING_OLD(N, T, OLD, ...)                                                               \
+  case V_OLD:                                                                                      \
+    *(T *)f = CALL_OLD(N, OLD, __VA_ARGS__);                                                       \
+    break;
+#define POSTING_OLD(N, OLD, ...)                                                                   \
+  case V_OLD:                                                                                      \
+    CALL_OLD(N, OLD, __VA_ARGS__);                                                                 \
+    break;
 #else
 #define FETCHING_OLD(N, T, OLD, ...)
 #define POSTING_OLD(N, OLD, ...)
 #endif
 
-enum { OP_FETCH, OP_SET, OP_SWAP, OP_CSWAP, OP_FINC, OP_INC, OP_FADD, OP_ADD, OP_FAND, OP_AND,
-       OP_FOR, OP_OR, OP_FXOR, OP_XOR, N_OPS };
+enum {
+  OP_FETCH,
+  OP_SET,
+  OP_SWAP,
+  OP_CSWAP,
+  OP_FINC,
+  OP_INC,
+  OP_FADD,
+  OP_ADD,
+  OP_FAND,
+  OP_AND,
+  OP_FOR,
+  OP_OR,
+  OP_FXOR,
+  OP_XOR,
+  N_OPS
+};
 static const char *const op_names[N_OPS] = {
-    "atomic_fetch", "atomic_set",     "atomic_swap",     "atomic_compare_swap", "atomic_fetch_inc",
-    "atomic_inc",   "atomic_fetch_add", "atomic_add",    "atomic_fetch_and",    "atomic_and",
-    "atomic_fetch_or", "atomic_or",   "atomic_fetch_xor", "atomic_xor"};
+    "atomic_fetch",     "atomic_set", "atomic_swap",      "atomic_compare_swap",
+    "atomic_fetch_inc", "atomic_inc", "atomic_fetch_add", "atomic_add",
+    "atomic_fetch_and", "atomic_and", "atomic_fetch_or",  "atomic_or",
+    "atomic_fetch_xor", "atomic_xor"};
 
 /* One row of one table: its element accessors, a static target of SLOTS
  * elements and its routines (NULL where the table has none). */
@@ -98,75 +121,93 @@ typedef struct {
   amo_fn *op[N_OPS];
 } kind;
 
-#define ACCESSORS(K, T)                                                        \
-  static T K##_statics[SLOTS];                                                 \
-  static long K##_at(const void *b, size_t i) { return (long)((const T *)b)[i]; } \
+#define ACCESSORS(K, T)                                                                            \
+  static T K##_statics[SLOTS];                                                                     \
+  static long K##_at(const void *b, size_t i) { return (long)((const T *)b)[i]; }                  \
   static void K##_store(void *b, size_t i, long v) { ((T *)b)[i] = (T)v; }
 
 /* Extended table: fetch, set, swap. */
-#define EXT_KIND(A, T, N)                                                      \
-  ACCESSORS(ext_##N, T)                                                        \
-  AMO_FN(ext_##N, fetch) {                                                     \
-    UNUSED switch (v) {                                                        \
-      FETCHING(N, T, fetch, (const T *)d, pe) FETCHING_OLD(N, T, fetch, (const T *)d, pe) \
-    }                                                                          \
-  }                                                                            \
-  AMO_FN(ext_##N, set) {                                                       \
-    UNUSED switch (v) { POSTING(N, set, (T *)d, (T)a, pe) POSTING_OLD(N, set, (T *)d, (T)a, pe) } \
-  }                                                                            \
-  AMO_FN(ext_##N, swap) {                                                      \
-    UNUSED switch (v) {                                                        \
-      FETCHING(N, T, swap, (T *)d, (T)a, pe) FETCHING_OLD(N, T, swap, (T *)d, (T)a, pe) \
-    }                                                                          \
+#define EXT_KIND(A, T, N)                                                                          \
+  ACCESSORS(ext_##N, T)                                                                            \
+  AMO_FN(ext_##N, fetch) {                                                                         \
+    UNUSED switch (v) {                                                                            \
+      FETCHING(N, T, fetch, (const T *)d, pe) FETCHING_OLD(N, T, fetch, (const T *)d, pe)          \
+    }                                                                                              \
+  }                                                                                                \
+  AMO_FN(ext_##N, set) {                                                                           \
+    UNUSED switch (v) { POSTING(N, set, (T *)d, (T)a, pe) POSTING_OLD(N, set, (T *)d, (T)a, pe) }  \
+  }                                                                                                \
+  AMO_FN(ext_##N, swap) {                                                                          \
+    UNUSED switch (v) {                                                                            \
+      FETCHING(N, T, swap, (T *)d, (T)a, pe) FETCHING_OLD(N, T, swap, (T *)d, (T)a, pe)            \
+    }                                                                                              \
   }
 AGAIN(SHMEMI_AMO_EXTENDED_TYPES(EXT_KIND, ~))
-#define EXT_ROW(A, T, N)                                                       \
-  {#N, sizeof(T), ext_##N##_at, ext_##N##_store, ext_##N##_statics,            \
+#define EXT_ROW(A, T, N)                                                                           \
+  {#N,                                                                                             \
+   sizeof(T),                                                                                      \
+   ext_##N##_at,                                                                                   \
+   ext_##N##_store,                                                                                \
+   ext_##N##_statics,                                                                              \
    {ext_##N##_fetch, ext_##N##_set, ext_##N##_swap}},
 static const kind ext_kinds[] = {SHMEMI_AMO_EXTENDED_TYPES(EXT_ROW, ~)};
 
 /* Standard table: compare_swap, fetch_inc, inc, fetch_add, add. */
-#define STD_KIND(A, T, N)                                                      \
-  ACCESSORS(std_##N, T)                                                        \
-  AMO_FN(std_##N, cswap) {                                                     \
-    UNUSED switch (v) {                                                        \
-      FETCHING(N, T, compare_swap, (T *)d, (T)a, (T)b, pe)                     \
-      FETCHING_OLD(N, T, cswap, (T *)d, (T)a, (T)b, pe)                        \
-    }                                                                          \
-  }                                                                            \
-  AMO_FN(std_##N, finc) {                                                      \
-    UNUSED switch (v) { FETCHING(N, T, fetch_inc, (T *)d, pe) FETCHING_OLD(N, T, finc, (T *)d, pe) } \
-  }                                                                            \
-  AMO_FN(std_##N, inc) {                                                       \
-    UNUSED switch (v) { POSTING(N, inc, (T *)d, pe) POSTING_OLD(N, inc, (T *)d, pe) } \
-  }                                                                            \
-  AMO_FN(std_##N, fadd) {                                                      \
-    UNUSED switch (v) {                                                        \
-      FETCHING(N, T, fetch_add, (T *)d, (T)a, pe) FETCHING_OLD(N, T, fadd, (T *)d, (T)a, pe) \
-    }                                                                          \
-  }                                                                            \
-  AMO_FN(std_##N, add) {                                                       \
-    UNUSED switch (v) { POSTING(N, add, (T *)d, (T)a, pe) POSTING_OLD(N, add, (T *)d, (T)a, pe) } \
+#define STD_KIND(A, T, N)                                                                          \
+  ACCESSORS(std_##N, T)                                                                            \
+  AMO_FN(std_##N, cswap) {                                                                         \
+    UNUSED switch (v) {                                                                            \
+      FETCHING(N, T, compare_swap, (T *)d, (T)a, (T)b, pe)                                         \
+      FETCHING_OLD(N, T, cswap, (T *)d, (T)a, (T)b, pe)                                            \
+    }                                                                                              \
+  }                                                                                                \
+  AMO_FN(std_##N, finc) {                                                                          \
+    UNUSED switch (v) {                                                                            \
+      FETCHING(N, T, fetch_inc, (T *)d, pe) FETCHING_OLD(N, T, finc, (T *)d, pe)                   \
+    }                                                                                              \
+  }                                                                                                \
+  AMO_FN(std_##N, inc) {                                                                           \
+    UNUSED switch (v) { POSTING(N, inc, (T *)d, pe) POSTING_OLD(N, inc, (T *)d, pe) }              \
+  }                                                                                                \
+  AMO_FN(std_##N, fadd) {                                                                          \
+    UNUSED switch (v) {                                                                            \
+      FETCHING(N, T, fetch_add, (T *)d, (T)a, pe) FETCHING_OLD(N, T, fadd, (T *)d, (T)a, pe)       \
+    }                                                                                              \
+  }                                                                                                \
+  AMO_FN(std_##N, add) {                                                                           \
+    UNUSED switch (v) { POSTING(N, add, (T *)d, (T)a, pe) POSTING_OLD(N, add, (T *)d, (T)a, pe) }  \
   }
 AGAIN(SHMEMI_AMO_STANDARD_TYPES(STD_KIND, ~))
-#define STD_ROW(A, T, N)                                                       \
-  {#N, sizeof(T), std_##N##_at, std_##N##_store, std_##N##_statics,            \
-   {NULL, NULL, NULL, std_##N##_cswap, std_##N##_finc, std_##N##_inc, std_##N##_fadd, \
+#define STD_ROW(A, T, N)                                                                           \
+  {#N,                                                                                             \
+   sizeof(T),                                                                                      \
+   std_##N##_at,                                                                                   \
+   std_##N##_store,                                                                                \
+   std_##N##_statics,                                                                              \
+   {NULL, NULL, NULL, std_##N##_cswap, std_##N##_finc, std_##N##_inc, std_##N##_fadd,              \
     std_##N##_add}},
 static const kind std_kinds[] = {SHMEMI_AMO_STANDARD_TYPES(STD_ROW, ~)};
 
 /* Bitwise table: and, or, xor, fetching and not. */
-#define BIT_FNS(K, N, T, OP)                                                   \
-  AMO_FN(K, f##OP) { UNUSED switch (v) { FETCHING(N, T, fetch_##OP, (T *)d, (T)a, pe) } } \
-  AMO_FN(K, OP) { UNUSED switch (v) { POSTING(N, OP, (T *)d, (T)a, pe) } }
-#define BIT_KIND(A, T, N)                                                      \
-  ACCESSORS(bit_##N, T)                                                        \
+#define BIT_FNS(K, N, T, OP)                                                                       \
+  AMO_FN(K, f##OP) {                                                                               \
+    UNUSED switch (v) { FETCHING(N, T, fetch_##OP, (T *)d, (T)a, pe) }                             \
+  }                                                                                                \
+  AMO_FN(K, OP) {                                                                                  \
+    UNUSED switch (v) { POSTING(N, OP, (T *)d, (T)a, pe) }                                         \
+  }
+#define BIT_KIND(A, T, N)                                                                          \
+  ACCESSORS(bit_##N, T)                                                                            \
   BIT_FNS(bit_##N, N, T, and) BIT_FNS(bit_##N, N, T, or) BIT_FNS(bit_##N, N, T, xor)
 AGAIN(SHMEMI_AMO_BITWISE_TYPES(BIT_KIND, ~))
-#define BIT_ROW(A, T, N)                                                       \
-  {#N, sizeof(T), bit_##N##_at, bit_##N##_store, bit_##N##_statics,            \
-   {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, bit_##N##_fand, bit_##N##_and, \
-    bit_##N##_for, bit_##N##_or, bit_##N##_fxor, bit_##N##_xor}},
+#define BIT_ROW(A, T, N)                                                                           \
+  {#N,                                                                                             \
+   sizeof(T),                                                                                      \
+   bit_##N##_at,                                                                                   \
+   bit_##N##_store,                                                                                \
+   bit_##N##_statics,                                                                              \
+   {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, bit_##N##_fand, bit_##N##_and, bit_##N##_for,  \
+    bit_##N##_or, bit_##N##_fxor, bit_##N##_xor}},
 static const kind bit_kinds[] = {SHMEMI_AMO_BITWISE_TYPES(BIT_ROW, ~)};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -181,11 +222,11 @@ typedef struct {
 } amo_case;
 
 static int me, npes;
-static long *shared;   /* symmetric: REPS values from every PE */
-static void *fetched;  /* local: REPS * SLOTS elements of any kind */
+static long *shared;  /* symmetric: REPS values from every PE */
+static void *fetched; /* local: REPS * SLOTS elements of any kind */
 
-#define FAIL_IF(c, cond, fmt, ...)                                             \
-  CHECK_MSG(!(cond), "%s_%s (%s, %s, pe %d): " fmt, (c)->k->name, op_names[(c)->op], \
+#define FAIL_IF(c, cond, fmt, ...)                                                                 \
+  CHECK_MSG(!(cond), "%s_%s (%s, %s, pe %d): " fmt, (c)->k->name, op_names[(c)->op],               \
             variant_names[(c)->v], (c)->space, (c)->target, __VA_ARGS__)
 
 static void call(const amo_case *c, size_t i, long a, long b, int slot) {
@@ -220,7 +261,9 @@ static void share_fetched(const amo_case *c) {
 /* fetch_add / fetch_inc: the old values, sorted, must form a chain from
  * the initial value, each the previous plus the previous amount, and end
  * at the final value. */
-typedef struct { long old, amount; } step;
+typedef struct {
+  long old, amount;
+} step;
 static int by_old(const void *x, const void *y) {
   const step *a = (const step *)x, *b = (const step *)y;
   return (a->old > b->old) - (a->old < b->old);
@@ -271,8 +314,8 @@ static void check_sum(const amo_case *c) {
 static void check_elect(const amo_case *c) {
   init_target(c, 0);
   call(c, 0, 0, me + 1, 0);
-  call(c, 1, 1000, 77, 0);      /* no value is ever 1000 */
-  call(c, 2, 0, me + 1, 1);     /* slot 1: same election, issued later */
+  call(c, 1, 1000, 77, 0);  /* no value is ever 1000 */
+  call(c, 2, 0, me + 1, 1); /* slot 1: same election, issued later */
   share_fetched(c);
   const long final = read_slot(c, 0), final1 = read_slot(c, 1);
   int winners = 0, winners1 = 0;
@@ -286,8 +329,8 @@ static void check_elect(const amo_case *c) {
     }
     FAIL_IF(c, got[1] != 0 && got[1] != final, "PE %d: failed compare returned %ld", pe, got[1]);
     winners1 += got[2] == 0;
-    FAIL_IF(c, got[2] != 0 && got[2] != final1, "PE %d: slot 1 returned %ld, value %ld", pe,
-            got[2], final1);
+    FAIL_IF(c, got[2] != 0 && got[2] != final1, "PE %d: slot 1 returned %ld, value %ld", pe, got[2],
+            final1);
   }
   FAIL_IF(c, winners != 1 || winners1 != 1, "%d and %d winners", winners, winners1);
 }
@@ -354,7 +397,7 @@ static void check_swap(const amo_case *c) {
 static long bit_init(int op) {
   const long mask = (1L << npes) - 1;
   return op == OP_FAND || op == OP_AND ? mask | HIGH_BIT
-       : op == OP_FOR || op == OP_OR   ? HIGH_BIT
+         : op == OP_FOR || op == OP_OR ? HIGH_BIT
                                        : (0x55555555L & mask) | HIGH_BIT;
 }
 static long bit_operand(int op, int pe) {
@@ -367,8 +410,10 @@ static void check_bits(const amo_case *c) {
   init_target(c, init);
   call(c, 0, bit_operand(c->op, me), 0, 0);
   const int fetching = c->op == OP_FAND || c->op == OP_FOR || c->op == OP_FXOR;
-  if (fetching) share_fetched(c);
-  else shmem_barrier_all();
+  if (fetching)
+    share_fetched(c);
+  else
+    shmem_barrier_all();
   const long final = read_slot(c, 0);
   FAIL_IF(c, final != (init ^ mask), "final %#lx, expected %#lx", final, init ^ mask);
   if (!fetching) return;
@@ -402,9 +447,9 @@ static const plan ext_plan[] = {
     {OP_SWAP, check_swap, V_PLAIN, V_CTX_NBI},
 };
 static const plan std_plan[] = {
-    {OP_FADD, check_chain, V_PLAIN, V_CTX_NBI},   {OP_FINC, check_chain, V_PLAIN, V_CTX_NBI},
-    {OP_ADD, check_sum, V_PLAIN, V_OLD},          {OP_INC, check_sum, V_PLAIN, V_OLD},
-    {OP_CSWAP, check_elect, V_PLAIN, V_CTX_NBI},  {OP_CSWAP, check_cas_counter, V_PLAIN, V_CTX_NBI},
+    {OP_FADD, check_chain, V_PLAIN, V_CTX_NBI},  {OP_FINC, check_chain, V_PLAIN, V_CTX_NBI},
+    {OP_ADD, check_sum, V_PLAIN, V_OLD},         {OP_INC, check_sum, V_PLAIN, V_OLD},
+    {OP_CSWAP, check_elect, V_PLAIN, V_CTX_NBI}, {OP_CSWAP, check_cas_counter, V_PLAIN, V_CTX_NBI},
 };
 /* No deprecated names: V_OLD is skipped below. */
 static const plan bit_plan[] = {
@@ -417,7 +462,7 @@ static void run_table(const kind *kinds, size_t nkinds, const plan *plans, size_
                       int has_old, void *heap) {
   for (size_t i = 0; i < nkinds; ++i)
     for (int s = 0; s < 2; ++s) {
-      amo_case c = {&kinds[i], 0, 0, s ? kinds[i].statics : heap, s ? "static" : "heap",
+      amo_case c = {&kinds[i],       0, 0, s ? kinds[i].statics : heap, s ? "static" : "heap",
                     s ? npes - 1 : 0};
       for (size_t p = 0; p < nplans; ++p)
         for (int v = plans[p].first_variant; v <= plans[p].last_variant; ++v) {
@@ -438,8 +483,11 @@ static void untyped_swap(int v, void *f, void *d, long a, long b, int pe) {
 }
 static long untyped_at(const void *b, size_t i) { return ((const long *)b)[i]; }
 static void untyped_store(void *b, size_t i, long v) { ((long *)b)[i] = v; }
-static const kind untyped_kind[] = {{"(untyped shmem_swap) long", sizeof(long), untyped_at,
-                                     untyped_store, untyped_statics,
+static const kind untyped_kind[] = {{"(untyped shmem_swap) long",
+                                     sizeof(long),
+                                     untyped_at,
+                                     untyped_store,
+                                     untyped_statics,
                                      {NULL, NULL, untyped_swap}}};
 static const plan untyped_plan[] = {{OP_SWAP, check_swap, V_PLAIN, V_PLAIN}};
 #endif

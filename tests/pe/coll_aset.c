@@ -106,8 +106,7 @@ static void test_collect(const aset *s, int bits, int fixed) {
     for (int k = 0; k < s->size; ++k)
       for (size_t i = 0; i < (fixed ? NE : collect_count(k)); ++i, ++at)
         CHECK_MSG(get(dst, (size_t)bits, at) == val(member_pe(s, k), i),
-                  "%scollect%d on %s: block %d [%zu] wrong", fixed ? "f" : "", bits, s->name, k,
-                  i);
+                  "%scollect%d on %s: block %d [%zu] wrong", fixed ? "f" : "", bits, s->name, k, i);
     CHECK(untouched(dst, at * (size_t)bits / 8, BUF_BYTES));
     CHECK_PSYNC(collect_psync, "collect");
   }
@@ -128,8 +127,7 @@ static void test_alltoalls(const aset *s, int bits, ptrdiff_t ds, ptrdiff_t ss) 
       CHECK_PSYNC(alltoall_psync, "alltoall");
     } else {
       (bits == 32 ? shmem_alltoalls32 : shmem_alltoalls64)(dst, src, ds, ss, NE, s->start,
-                                                           s->log_stride, s->size,
-                                                           alltoalls_psync);
+                                                           s->log_stride, s->size, alltoalls_psync);
       CHECK_PSYNC(alltoalls_psync, "alltoalls");
     }
     for (int i = 0; i < s->size; ++i)
@@ -204,26 +202,27 @@ static void test_alternating(const aset *s) {
 
 /* The *_to_all reductions: as in coll_reduce.c, over the active-set table. */
 #define NR 7
-#define WRK (NR / 2 + 1 > SHMEM_REDUCE_MIN_WRKDATA_SIZE ? NR / 2 + 1 : SHMEM_REDUCE_MIN_WRKDATA_SIZE)
-#define DEF_TO_ALL_TEST(OP, T, N)                                              \
-  static void to_all_##OP##_##N(const aset *s) {                               \
-    static T pwrk[WRK];                                                        \
-    T *sv = (T *)src, *d = (T *)dst;                                           \
-    reset_buffers();                                                           \
-    for (int i = 0; i < NR; ++i) sv[i] = VALUE_##OP(T, shmem_my_pe(), i);     \
-    if (member_index(s, shmem_my_pe()) >= 0) {                                 \
-      shmem_##N##_##OP##_to_all(d, sv, NR, s->start, s->log_stride, s->size, pwrk, \
-                                reduce_psync[0]);                              \
-      for (int i = 0; i < NR; ++i) {                                           \
-        T expect = VALUE_##OP(T, member_pe(s, 0), i);                          \
-        for (int k = 1; k < s->size; ++k)                                      \
-          expect = COMBINE_##OP(expect, VALUE_##OP(T, member_pe(s, k), i));    \
-        CHECK_MSG(d[i] == expect, "shmem_" #N "_" #OP "_to_all on %s: element %d wrong", \
-                  s->name, i);                                                 \
-      }                                                                        \
-      CHECK_PSYNC(reduce_psync, "shmem_" #N "_" #OP "_to_all");               \
-    }                                                                          \
-    finish(s, "shmem_" #N "_" #OP "_to_all");                                  \
+#define WRK                                                                                        \
+  (NR / 2 + 1 > SHMEM_REDUCE_MIN_WRKDATA_SIZE ? NR / 2 + 1 : SHMEM_REDUCE_MIN_WRKDATA_SIZE)
+#define DEF_TO_ALL_TEST(OP, T, N)                                                                  \
+  static void to_all_##OP##_##N(const aset *s) {                                                   \
+    static T pwrk[WRK];                                                                            \
+    T *sv = (T *)src, *d = (T *)dst;                                                               \
+    reset_buffers();                                                                               \
+    for (int i = 0; i < NR; ++i) sv[i] = VALUE_##OP(T, shmem_my_pe(), i);                          \
+    if (member_index(s, shmem_my_pe()) >= 0) {                                                     \
+      shmem_##N##_##OP##_to_all(d, sv, NR, s->start, s->log_stride, s->size, pwrk,                 \
+                                reduce_psync[0]);                                                  \
+      for (int i = 0; i < NR; ++i) {                                                               \
+        T expect = VALUE_##OP(T, member_pe(s, 0), i);                                              \
+        for (int k = 1; k < s->size; ++k)                                                          \
+          expect = COMBINE_##OP(expect, VALUE_##OP(T, member_pe(s, k), i));                        \
+        CHECK_MSG(d[i] == expect, "shmem_" #N "_" #OP "_to_all on %s: element %d wrong", s->name,  \
+                  i);                                                                              \
+      }                                                                                            \
+      CHECK_PSYNC(reduce_psync, "shmem_" #N "_" #OP "_to_all");                                    \
+    }                                                                                              \
+    finish(s, "shmem_" #N "_" #OP "_to_all");                                                      \
   }
 SHMEMI_ASET_REDUCE_BITWISE_TYPES(DEF_TO_ALL_TEST, and)
 SHMEMI_ASET_REDUCE_BITWISE_TYPES(DEF_TO_ALL_TEST, or)
@@ -234,6 +233,8 @@ SHMEMI_ASET_REDUCE_ARITH_TYPES(DEF_TO_ALL_TEST, sum)
 SHMEMI_ASET_REDUCE_ARITH_TYPES(DEF_TO_ALL_TEST, prod)
 
 #define TO_ALL_ROW(OP, T, N) to_all_##OP##_##N,
+/* A table, one row a line. */
+/* clang-format off */
 static void (*const to_all_tests[])(const aset *) = {
     SHMEMI_ASET_REDUCE_BITWISE_TYPES(TO_ALL_ROW, and)
     SHMEMI_ASET_REDUCE_BITWISE_TYPES(TO_ALL_ROW, or)
@@ -242,6 +243,7 @@ static void (*const to_all_tests[])(const aset *) = {
     SHMEMI_ASET_REDUCE_MINMAX_TYPES(TO_ALL_ROW, min)
     SHMEMI_ASET_REDUCE_ARITH_TYPES(TO_ALL_ROW, sum)
     SHMEMI_ASET_REDUCE_ARITH_TYPES(TO_ALL_ROW, prod)};
+/* clang-format on */
 
 static void run_set(const aset *s) {
   test_barrier_sync(s);
@@ -271,10 +273,10 @@ int main(void) {
   const aset sets[] = {
       {"all", 0, 0, n},
       {"evens", 0, 1, (n + 1) / 2},
-      {"tail", 1, 0, n - 1},        /* skipped when empty */
-      {"self", me, 0, 1},           /* a different set on every PE */
+      {"tail", 1, 0, n - 1}, /* skipped when empty */
+      {"self", me, 0, 1},    /* a different set on every PE */
       {"stride4", 0, 2, (n + 3) / 4},
-      {"all_again", 0, 0, n},       /* the cached communicator */
+      {"all_again", 0, 0, n}, /* the cached communicator */
   };
   for (size_t k = 0; k < sizeof sets / sizeof sets[0]; ++k)
     if (sets[k].size > 0) run_set(&sets[k]);

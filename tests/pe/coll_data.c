@@ -9,7 +9,7 @@
 #include "check.h"
 #include "coll_teams.h"
 
-#define NE 5          /* elements per PE: not a power of two */
+#define NE 5 /* elements per PE: not a power of two */
 #define BUF_BYTES 4096
 #include "coll_buffers.h"
 
@@ -26,23 +26,24 @@ typedef struct {
   int (*alltoalls)(shmem_team_t, void *, const void *, ptrdiff_t, ptrdiff_t, size_t);
 } type_ops;
 
-#define DEF_OPS(A, T, N)                                                       \
-  static void set_##N(void *b, size_t i, int v) { ((T *)b)[i] = (T)v; }         \
-  static int get_##N(const void *b, size_t i) { return (int)((const T *)b)[i]; } \
-  static int bc_##N(shmem_team_t t, void *d, const void *s, size_t n, int r) { \
-    return shmem_##N##_broadcast(t, (T *)d, (const T *)s, n, r);               \
-  }                                                                            \
-  static int co_##N(shmem_team_t t, void *d, const void *s, size_t n) {        \
-    return shmem_##N##_collect(t, (T *)d, (const T *)s, n);                    \
-  }                                                                            \
-  static int fc_##N(shmem_team_t t, void *d, const void *s, size_t n) {        \
-    return shmem_##N##_fcollect(t, (T *)d, (const T *)s, n);                   \
-  }                                                                            \
-  static int aa_##N(shmem_team_t t, void *d, const void *s, size_t n) {        \
-    return shmem_##N##_alltoall(t, (T *)d, (const T *)s, n);                   \
-  }                                                                            \
-  static int as_##N(shmem_team_t t, void *d, const void *s, ptrdiff_t ds, ptrdiff_t ss, size_t n) { \
-    return shmem_##N##_alltoalls(t, (T *)d, (const T *)s, ds, ss, n);          \
+#define DEF_OPS(A, T, N)                                                                           \
+  static void set_##N(void *b, size_t i, int v) { ((T *)b)[i] = (T)v; }                            \
+  static int get_##N(const void *b, size_t i) { return (int)((const T *)b)[i]; }                   \
+  static int bc_##N(shmem_team_t t, void *d, const void *s, size_t n, int r) {                     \
+    return shmem_##N##_broadcast(t, (T *)d, (const T *)s, n, r);                                   \
+  }                                                                                                \
+  static int co_##N(shmem_team_t t, void *d, const void *s, size_t n) {                            \
+    return shmem_##N##_collect(t, (T *)d, (const T *)s, n);                                        \
+  }                                                                                                \
+  static int fc_##N(shmem_team_t t, void *d, const void *s, size_t n) {                            \
+    return shmem_##N##_fcollect(t, (T *)d, (const T *)s, n);                                       \
+  }                                                                                                \
+  static int aa_##N(shmem_team_t t, void *d, const void *s, size_t n) {                            \
+    return shmem_##N##_alltoall(t, (T *)d, (const T *)s, n);                                       \
+  }                                                                                                \
+  static int as_##N(shmem_team_t t, void *d, const void *s, ptrdiff_t ds, ptrdiff_t ss,            \
+                    size_t n) {                                                                    \
+    return shmem_##N##_alltoalls(t, (T *)d, (const T *)s, ds, ss, n);                              \
   }
 SHMEMI_RMA_TYPES(DEF_OPS, ~)
 
@@ -50,10 +51,13 @@ static void set_mem(void *b, size_t i, int v) { ((unsigned char *)b)[i] = (unsig
 static int get_mem(const void *b, size_t i) { return ((const unsigned char *)b)[i]; }
 
 #define OPS_ROW(A, T, N) {#N, sizeof(T), set_##N, get_##N, bc_##N, co_##N, fc_##N, aa_##N, as_##N},
+/* A table, one row a line. */
+/* clang-format off */
 static const type_ops types[] = {
     SHMEMI_RMA_TYPES(OPS_ROW, ~)
     {"mem", 1, set_mem, get_mem, shmem_broadcastmem, shmem_collectmem, shmem_fcollectmem,
      shmem_alltoallmem, shmem_alltoallsmem}};
+/* clang-format on */
 
 /* Values that every type holds exactly. */
 static int val(int world_pe, size_t i) { return (int)((world_pe * 13 + (int)i * 7 + 3) % 101); }
@@ -100,8 +104,8 @@ static void test_collect(const test_team *t, const type_ops *o, int fixed) {
       const size_t count = fixed ? NE : collect_count(k);
       for (size_t i = 0; i < count; ++i, ++at)
         CHECK_MSG(o->get(dst, at) == val(world_pe_of(t->team, k), i),
-                  "%scollect %s team %s: block %d [%zu] = %d", fixed ? "f" : "", o->name,
-                  t->name, k, i, o->get(dst, at));
+                  "%scollect %s team %s: block %d [%zu] = %d", fixed ? "f" : "", o->name, t->name,
+                  k, i, o->get(dst, at));
     }
     CHECK_MSG(untouched(dst, at * o->size, BUF_BYTES), "collect %s wrote past dest", o->name);
   }
@@ -123,8 +127,8 @@ static void test_alltoalls(const test_team *t, const type_ops *o, ptrdiff_t ds, 
       for (size_t e = 0; e < NE; ++e) {
         const size_t at = ((size_t)i * NE + e) * (size_t)ds;
         CHECK_MSG(o->get(dst, at) == val2(world_pe_of(t->team, i), me, e),
-                  "alltoalls(%td,%td) %s team %s: from %d [%zu] = %d", ds, ss, o->name, t->name,
-                  i, e, o->get(dst, at));
+                  "alltoalls(%td,%td) %s team %s: from %d [%zu] = %d", ds, ss, o->name, t->name, i,
+                  e, o->get(dst, at));
         if (ds > 1)
           CHECK_MSG(untouched(dst, (at + 1) * o->size, (at + (size_t)ds) * o->size),
                     "alltoalls %s wrote a gap of dest", o->name);
@@ -148,8 +152,7 @@ static void test_team_sync(const test_team *t) {
       shmem_long_p(&box, shmem_my_pe() * 10 + round, right);
       shmem_quiet();
       CHECK(shmem_team_sync(t->team) == 0);
-      CHECK_MSG(box == left * 10 + round, "team_sync on %s: round %d got %ld", t->name, round,
-                box);
+      CHECK_MSG(box == left * 10 + round, "team_sync on %s: round %d got %ld", t->name, round, box);
       CHECK(shmem_team_sync(t->team) == 0); /* nobody overwrites box before all read it */
     }
   }
@@ -175,7 +178,8 @@ static void test_large(void) {
   CHECK(shmem_fcollectmem(SHMEM_TEAM_WORLD, d, s, big) == 0);
   int bad = 0;
   for (int k = 0; k < n; ++k)
-    for (size_t i = 0; i < big; ++i) bad += d[(size_t)k * big + i] != (unsigned char)(val(k, i) + 1);
+    for (size_t i = 0; i < big; ++i)
+      bad += d[(size_t)k * big + i] != (unsigned char)(val(k, i) + 1);
   CHECK_MSG(bad == 0, "large fcollectmem: %d wrong bytes", bad);
   CHECK(shmem_broadcastmem(SHMEM_TEAM_WORLD, d, s, big, n - 1) == 0);
   bad = 0;

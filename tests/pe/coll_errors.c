@@ -28,18 +28,14 @@ static void broadcast_root(void) {
 
 static void active_set_size(void) { shmem_barrier(0, 0, shmem_n_pes() + 1, psync); }
 
-static void active_set_start(void) {
-  shmem_broadcast64(obuf, ibuf, 1, 0, -1, 0, 1, psync);
-}
+static void active_set_start(void) { shmem_broadcast64(obuf, ibuf, 1, 0, -1, 0, 1, psync); }
 
 static void active_set_stride(void) { shmem_sync(0, -1, 1, psync); }
 
 /* Every PE names the set {PE 0}; PE 1 is not in it. */
 static void not_in_active_set(void) { shmem_int_sum_to_all(obuf, ibuf, 1, 0, 0, 1, obuf, psync); }
 
-static void alltoalls_stride(void) {
-  shmem_int_alltoalls(SHMEM_TEAM_WORLD, obuf, ibuf, 0, 1, 1);
-}
+static void alltoalls_stride(void) { shmem_int_alltoalls(SHMEM_TEAM_WORLD, obuf, ibuf, 0, 1, 1); }
 
 static void reduce_overlap(void) { shmem_int_sum_reduce(SHMEM_TEAM_WORLD, ibuf + 1, ibuf, 4); }
 
@@ -68,8 +64,7 @@ static void split_null_config(void) {
 }
 
 static void to_all_negative(void) {
-  shmem_long_max_to_all((long *)obuf, (long *)ibuf, -1, 0, 0, shmem_n_pes(), (long *)obuf,
-                        psync);
+  shmem_long_max_to_all((long *)obuf, (long *)ibuf, -1, 0, 0, shmem_n_pes(), (long *)obuf, psync);
 }
 
 static const struct {

@@ -16,7 +16,8 @@ namespace {
 constexpr int N = 4;
 int me, npes;
 
-template <class T> constexpr bool is_complex =
+template <class T>
+constexpr bool is_complex =
     std::is_same_v<T, SHMEMI_COMPLEXD> || std::is_same_v<T, SHMEMI_COMPLEXF>;
 
 // An element from integer parts; integers convert directly (negative
@@ -35,8 +36,11 @@ enum class Op { band, bor, bxor, max, min, sum, prod };
 
 template <class T> T value(Op op, int pe, int i) {
   switch (op) {
-  case Op::band: case Op::bor: case Op::bxor: return make<T>((pe * 37 + i * 11) % 127 + 1, 0);
-  case Op::max: case Op::min: return make<T>((pe * 37 + i * 11) % 23 - 11, 0);
+  case Op::band:
+  case Op::bor:
+  case Op::bxor: return make<T>((pe * 37 + i * 11) % 127 + 1, 0);
+  case Op::max:
+  case Op::min: return make<T>((pe * 37 + i * 11) % 23 - 11, 0);
   case Op::sum: return make<T>((pe + i) % 5 - 2, (pe + 2 * i) % 3);
   case Op::prod: return make<T>((pe + i) % 3 == 0 ? 1 : (pe + i) % 3 == 1 ? 2 : -1, i % 2);
   }
@@ -67,9 +71,7 @@ template <Op op, class T> int call(T *dest, const T *source) {
   if constexpr (op == Op::prod) return shmem_prod_reduce(SHMEM_TEAM_WORLD, dest, source, N);
 }
 
-template <class T> struct Buffers {
-  static T src[N * 4 * 3], dst[N * 4 * 2 * 4];
-};
+template <class T> struct Buffers { static T src[N * 4 * 3], dst[N * 4 * 2 * 4]; };
 template <class T> T Buffers<T>::src[N * 4 * 3];
 template <class T> T Buffers<T>::dst[N * 4 * 2 * 4];
 
@@ -83,7 +85,8 @@ template <class T> void test_move(const char *type) {
   for (int i = 0; i < N; ++i) CHECK_MSG(dst[i] == T((npes - 1) * 20 + i), "broadcast<%s>", type);
   shmem_barrier_all();
   CHECK(shmem_fcollect(SHMEM_TEAM_WORLD, dst, src, N) == 0);
-  for (int i = 0; i < N * npes; ++i) CHECK_MSG(dst[i] == T(i / N * 20 + i % N), "fcollect<%s>", type);
+  for (int i = 0; i < N * npes; ++i)
+    CHECK_MSG(dst[i] == T(i / N * 20 + i % N), "fcollect<%s>", type);
   shmem_barrier_all();
   CHECK(shmem_collect(SHMEM_TEAM_WORLD, dst, src, 1) == 0);
   for (int i = 0; i < npes; ++i) CHECK_MSG(dst[i] == T(i * 20), "collect<%s>", type);

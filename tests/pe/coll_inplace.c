@@ -29,8 +29,8 @@ static void check(const void *buf, size_t bytes, int root, const char *what) {
   const uint64_t *w = buf;
   for (size_t e = 0; e < bytes / 8; ++e)
     if (w[e] != value(root, e)) {
-      CHECK_MSG(0, "%s, root %d, %zu bytes: element %zu is %llu, expected %llu", what, root,
-                bytes, e, (unsigned long long)w[e], (unsigned long long)value(root, e));
+      CHECK_MSG(0, "%s, root %d, %zu bytes: element %zu is %llu, expected %llu", what, root, bytes,
+                e, (unsigned long long)w[e], (unsigned long long)value(root, e));
       return;
     }
 }
@@ -41,13 +41,12 @@ static const char *const form_names[FORMS] = {"shmem_long_broadcast", "shmem_bro
 
 /* One in-place broadcast of `bytes` from team PE root. Active sets are
  * (start, log_stride, size); team is SHMEM_TEAM_INVALID for them. */
-static void broadcast(form f, shmem_team_t team, const int *set, void *buf, size_t bytes, int root) {
+static void broadcast(form f, shmem_team_t team, const int *set, void *buf, size_t bytes,
+                      int root) {
   switch (f) {
   case TYPED: shmem_long_broadcast(team, buf, buf, bytes / 8, root); break;
   case MEM: shmem_broadcastmem(team, buf, buf, bytes, root); break;
-  case LEGACY32:
-    shmem_broadcast32(buf, buf, bytes / 4, root, set[0], set[1], set[2], psync);
-    break;
+  case LEGACY32: shmem_broadcast32(buf, buf, bytes / 4, root, set[0], set[1], set[2], psync); break;
   default: shmem_broadcast64(buf, buf, bytes / 8, root, set[0], set[1], set[2], psync); break;
   }
 }
@@ -68,8 +67,10 @@ static void check_group(const char *name, shmem_team_t team, const int *set, int
           snprintf(what, sizeof what, "%s on %s, %s", form_names[f], name,
                    where ? "static" : "heap");
           fill(buf, sizeof s_data, index);
-          if (f < LEGACY32) shmem_team_sync(team);
-          else shmem_sync(set[0], set[1], set[2], psync);
+          if (f < LEGACY32)
+            shmem_team_sync(team);
+          else
+            shmem_sync(set[0], set[1], set[2], psync);
           broadcast((form)f, team, set, buf, sizes[z], root);
           check(buf, sizes[z], root, what);
         }

@@ -14,8 +14,8 @@
 
 #include "check.h"
 
-#define HALF (((size_t)1 << 30) + 24)      /* just over one piece */
-#define GUARD 4096                         /* bytes past the end */
+#define HALF (((size_t)1 << 30) + 24) /* just over one piece */
+#define GUARD 4096                    /* bytes past the end */
 #define GUARD_BYTE 0x5A
 
 _Static_assert(2 * HALF > INT_MAX, "the point is more than INT_MAX bytes");
@@ -70,8 +70,7 @@ static void test_collect(int fixed) {
   size_t at = 0;
   for (int pe = 0; pe < npes; ++pe) {
     const size_t n = fixed ? HALF : HALF - 8 * (size_t)pe;
-    CHECK_MSG(wrong(dst + at, n, 0, pe) == 0, "%scollectmem: block of PE %d", fixed ? "f" : "",
-              pe);
+    CHECK_MSG(wrong(dst + at, n, 0, pe) == 0, "%scollectmem: block of PE %d", fixed ? "f" : "", pe);
     at += n;
   }
   CHECK(guard_damage(dst + total) == 0);

@@ -32,21 +32,24 @@
 
 #include "check.h"
 
-#define NE 5            /* elements per PE and kind: not a power of two */
-#define SLOT 1024       /* bytes of each kind's source and of its dest */
-#define MAX_PES 8        /* the slots hold an alltoalls of 8 PEs */
-#define SENTINEL 0xA5   /* dest bytes no collective may write */
-#define SRC_FILL 0x3C   /* source bytes between the elements */
+#define NE 5          /* elements per PE and kind: not a power of two */
+#define SLOT 1024     /* bytes of each kind's source and of its dest */
+#define MAX_PES 8     /* the slots hold an alltoalls of 8 PEs */
+#define SENTINEL 0xA5 /* dest bytes no collective may write */
+#define SRC_FILL 0x3C /* source bytes between the elements */
 
+/* The kinds in groups. */
+/* clang-format off */
 enum kind {
   K_BCAST, K_COLLECT, K_FCOLLECT, K_ALLTOALL, K_ALLTOALLS,
   K_AND, K_OR, K_XOR, K_MAX, K_MIN, K_SUM, K_PROD, K_INSCAN, K_EXSCAN,
   NKINDS
 };
+/* clang-format on */
 static const char *const kind_names[NKINDS] = {
-    "broadcast", "collect", "fcollect", "alltoall", "alltoalls", "and_reduce", "or_reduce",
-    "xor_reduce", "max_reduce", "min_reduce", "sum_reduce", "prod_reduce", "sum_inscan",
-    "sum_exscan"};
+    "broadcast",  "collect",     "fcollect",   "alltoall",   "alltoalls",
+    "and_reduce", "or_reduce",   "xor_reduce", "max_reduce", "min_reduce",
+    "sum_reduce", "prod_reduce", "sum_inscan", "sum_exscan"};
 
 #define REGION (NKINDS * SLOT) /* the buffers of one batch */
 #define NREGIONS 4
@@ -65,7 +68,7 @@ typedef int (*coll_fn)(shmem_team_t, void *, const void *, size_t);
 typedef struct {
   const char *name;
   size_t size;
-  void (*set)(void *buf, size_t i, long v); /* buf[i] = (T)v */
+  void (*set)(void *buf, size_t i, long v);               /* buf[i] = (T)v */
   void (*combine)(enum kind k, void *acc, const void *x); /* acc[0] = acc[0] OP x[0] */
   int (*bcast)(shmem_team_t, void *, const void *, size_t, int);
   coll_fn collect, fcollect, alltoall;
@@ -73,50 +76,59 @@ typedef struct {
   coll_fn reduce[NKINDS]; /* from K_AND on; NULL where the type is not in the table */
 } type_ops;
 
-#define DEF_MOVE(T, N)                                                         \
-  static void set_##N(void *b, size_t i, long v) { ((T *)b)[i] = (T)v; }        \
-  static int bc_##N(shmem_team_t t, void *d, const void *s, size_t n, int r) { \
-    return shmemx_##N##_broadcast_nbi(t, (T *)d, (const T *)s, n, r);          \
-  }                                                                            \
-  static int co_##N(shmem_team_t t, void *d, const void *s, size_t n) {        \
-    return shmemx_##N##_collect_nbi(t, (T *)d, (const T *)s, n);               \
-  }                                                                            \
-  static int fc_##N(shmem_team_t t, void *d, const void *s, size_t n) {        \
-    return shmemx_##N##_fcollect_nbi(t, (T *)d, (const T *)s, n);              \
-  }                                                                            \
-  static int aa_##N(shmem_team_t t, void *d, const void *s, size_t n) {        \
-    return shmemx_##N##_alltoall_nbi(t, (T *)d, (const T *)s, n);              \
-  }                                                                            \
-  static int as_##N(shmem_team_t t, void *d, const void *s, ptrdiff_t ds, ptrdiff_t ss, size_t n) { \
-    return shmemx_##N##_alltoalls_nbi(t, (T *)d, (const T *)s, ds, ss, n);     \
+#define DEF_MOVE(T, N)                                                                             \
+  static void set_##N(void *b, size_t i, long v) { ((T *)b)[i] = (T)v; }                           \
+  static int bc_##N(shmem_team_t t, void *d, const void *s, size_t n, int r) {                     \
+    return shmemx_##N##_broadcast_nbi(t, (T *)d, (const T *)s, n, r);                              \
+  }                                                                                                \
+  static int co_##N(shmem_team_t t, void *d, const void *s, size_t n) {                            \
+    return shmemx_##N##_collect_nbi(t, (T *)d, (const T *)s, n);                                   \
+  }                                                                                                \
+  static int fc_##N(shmem_team_t t, void *d, const void *s, size_t n) {                            \
+    return shmemx_##N##_fcollect_nbi(t, (T *)d, (const T *)s, n);                                  \
+  }                                                                                                \
+  static int aa_##N(shmem_team_t t, void *d, const void *s, size_t n) {                            \
+    return shmemx_##N##_alltoall_nbi(t, (T *)d, (const T *)s, n);                                  \
+  }                                                                                                \
+  static int as_##N(shmem_team_t t, void *d, const void *s, ptrdiff_t ds, ptrdiff_t ss,            \
+                    size_t n) {                                                                    \
+    return shmemx_##N##_alltoalls_nbi(t, (T *)d, (const T *)s, ds, ss, n);                         \
   }
-#define DEF_RED(T, N, OP)                                                      \
-  static int OP##_##N(shmem_team_t t, void *d, const void *s, size_t n) {      \
-    return shmemx_##N##_##OP##_nbi(t, (T *)d, (const T *)s, n);                \
+#define DEF_RED(T, N, OP)                                                                          \
+  static int OP##_##N(shmem_team_t t, void *d, const void *s, size_t n) {                          \
+    return shmemx_##N##_##OP##_nbi(t, (T *)d, (const T *)s, n);                                    \
   }
+/* Rows of routines, as written. */
+/* clang-format off */
 #define DEF_ARITH(T, N)                                                        \
   DEF_RED(T, N, max_reduce) DEF_RED(T, N, min_reduce) DEF_RED(T, N, sum_reduce) \
   DEF_RED(T, N, prod_reduce) DEF_RED(T, N, sum_inscan) DEF_RED(T, N, sum_exscan)
 #define DEF_BITWISE(T, N)                                                      \
   DEF_RED(T, N, and_reduce) DEF_RED(T, N, or_reduce) DEF_RED(T, N, xor_reduce)
-#define DEF_COMBINE(T, N, BITWISE)                                             \
-  static void combine_##N(enum kind k, void *acc, const void *x) {            \
-    T a = *(T *)acc, b = *(const T *)x;                                        \
-    switch (k) {                                                               \
-    BITWISE(a, b)                                                              \
-    case K_MAX: a = a > b ? a : b; break;                                      \
-    case K_MIN: a = a < b ? a : b; break;                                      \
-    case K_PROD: a = (T)(a * b); break;                                        \
-    default: a = (T)(a + b); break; /* sum and the scans */                    \
-    }                                                                          \
-    *(T *)acc = a;                                                             \
+/* clang-format on */
+#define DEF_COMBINE(T, N, BITWISE)                                                                 \
+  static void combine_##N(enum kind k, void *acc, const void *x) {                                 \
+    T a = *(T *)acc, b = *(const T *)x;                                                            \
+    switch (k) {                                                                                   \
+      BITWISE(a, b)                                                                                \
+    case K_MAX: a = a > b ? a : b; break;                                                          \
+    case K_MIN: a = a < b ? a : b; break;                                                          \
+    case K_PROD: a = (T)(a * b); break;                                                            \
+    default: a = (T)(a + b); break; /* sum and the scans */                                        \
+    }                                                                                              \
+    *(T *)acc = a;                                                                                 \
   }
+/* One case a line. */
+/* clang-format off */
 #define INT_BITWISE(a, b)                                                      \
   case K_AND: a &= b; break;                                                   \
   case K_OR: a |= b; break;                                                    \
   case K_XOR: a ^= b; break;
 #define NO_BITWISE(a, b)
+/* clang-format on */
 
+/* A table, one type a row. */
+/* clang-format off */
 DEF_MOVE(int, int) DEF_ARITH(int, int) DEF_COMBINE(int, int, NO_BITWISE)
 DEF_MOVE(long, long) DEF_ARITH(long, long) DEF_COMBINE(long, long, NO_BITWISE)
 DEF_MOVE(double, double) DEF_ARITH(double, double) DEF_COMBINE(double, double, NO_BITWISE)
@@ -127,13 +139,16 @@ DEF_MOVE(uint32_t, uint32) DEF_ARITH(uint32_t, uint32) DEF_BITWISE(uint32_t, uin
 DEF_COMBINE(uint32_t, uint32, INT_BITWISE)
 
 static void set_mem(void *b, size_t i, long v) { ((unsigned char *)b)[i] = (unsigned char)v; }
+/* clang-format on */
 
-#define ARITH_ROW(N)                                                           \
-  [K_MAX] = max_reduce_##N, [K_MIN] = min_reduce_##N, [K_SUM] = sum_reduce_##N, \
+#define ARITH_ROW(N)                                                                               \
+  [K_MAX] = max_reduce_##N, [K_MIN] = min_reduce_##N, [K_SUM] = sum_reduce_##N,                    \
   [K_PROD] = prod_reduce_##N, [K_INSCAN] = sum_inscan_##N, [K_EXSCAN] = sum_exscan_##N
 #define BITWISE_ROW(N) [K_AND] = and_reduce_##N, [K_OR] = or_reduce_##N, [K_XOR] = xor_reduce_##N
-#define TYPE_ROW(T, N, ...)                                                    \
-  {#N, sizeof(T), set_##N, combine_##N, bc_##N, co_##N, fc_##N, aa_##N, as_##N, {__VA_ARGS__}}
+#define TYPE_ROW(T, N, ...)                                                                        \
+  {                                                                                                \
+#N, sizeof(T), set_##N, combine_##N, bc_##N, co_##N, fc_##N, aa_##N, as_##N, { __VA_ARGS__ }   \
+  }
 
 enum { T_INT, T_LONG, T_DOUBLE, T_FLOAT, T_UINT8, T_UINT32, T_MEM, NTYPES };
 static const type_ops types[NTYPES] = {
@@ -143,8 +158,16 @@ static const type_ops types[NTYPES] = {
     TYPE_ROW(float, float, ARITH_ROW(float)),
     TYPE_ROW(uint8_t, uint8, ARITH_ROW(uint8), BITWISE_ROW(uint8)),
     TYPE_ROW(uint32_t, uint32, ARITH_ROW(uint32), BITWISE_ROW(uint32)),
-    {"mem", 1, set_mem, NULL, shmemx_broadcastmem_nbi, shmemx_collectmem_nbi,
-     shmemx_fcollectmem_nbi, shmemx_alltoallmem_nbi, shmemx_alltoallsmem_nbi, {NULL}},
+    {"mem",
+     1,
+     set_mem,
+     NULL,
+     shmemx_broadcastmem_nbi,
+     shmemx_collectmem_nbi,
+     shmemx_fcollectmem_nbi,
+     shmemx_alltoallmem_nbi,
+     shmemx_alltoallsmem_nbi,
+     {NULL}},
 };
 
 /* ---- values ----------------------------------------------------------- */
@@ -159,8 +182,11 @@ static long val2(int from, int to, size_t i) { return (from * 17 + to * 5 + (lon
 static long rval(enum kind k, int pe, size_t i) {
   const int j = (int)i;
   switch (k) {
-  case K_AND: case K_OR: case K_XOR: return (pe * 37 + j * 11) % 127 + 1;
-  case K_MAX: case K_MIN: return (pe * 37 + j * 11) % 23 - 11;
+  case K_AND:
+  case K_OR:
+  case K_XOR: return (pe * 37 + j * 11) % 127 + 1;
+  case K_MAX:
+  case K_MIN: return (pe * 37 + j * 11) % 23 - 11;
   case K_PROD: return (pe + j) % 3 == 0 ? 1 : (pe + j) % 3 == 1 ? 2 : -1;
   default: return (pe + j) % 5 - 2;
   }
@@ -211,9 +237,7 @@ typedef struct {
   const char *what;
 } batch;
 
-static int has_kind(const type_ops *o, enum kind k) {
-  return k < K_AND || o->reduce[k] != NULL;
-}
+static int has_kind(const type_ops *o, enum kind k) { return k < K_AND || o->reduce[k] != NULL; }
 
 /* Fills the sources (every PE, member or not) and marks the dests. */
 static void fill_batch(batch *b, const team_view *v) {
@@ -223,14 +247,16 @@ static void fill_batch(batch *b, const team_view *v) {
   for (int k = 0; k < NKINDS; ++k) {
     unsigned char *s = b->src + k * SLOT;
     switch (k) {
-    case K_BCAST: case K_FCOLLECT:
+    case K_BCAST:
+    case K_FCOLLECT:
       for (size_t i = 0; i < NE; ++i) o->set(s, i, val(me, i));
       break;
     case K_COLLECT:
       if (v)
         for (size_t i = 0; i < collect_count(v->me); ++i) o->set(s, i, val(me, i));
       break;
-    case K_ALLTOALL: case K_ALLTOALLS:
+    case K_ALLTOALL:
+    case K_ALLTOALLS:
       if (v)
         for (int to = 0; to < v->n; ++to)
           for (size_t i = 0; i < NE; ++i)
@@ -275,7 +301,8 @@ static void expected_dest(const batch *b, enum kind k, unsigned char *img /* ali
     for (int p = 0; p < v->n; ++p)
       for (size_t i = 0; i < NE; ++i) o->set(img, (size_t)p * NE + i, val(v->world[p], i));
     return;
-  case K_ALLTOALL: case K_ALLTOALLS:
+  case K_ALLTOALL:
+  case K_ALLTOALLS:
     for (int p = 0; p < v->n; ++p)
       for (size_t i = 0; i < NE; ++i)
         o->set(img, (k == K_ALLTOALLS ? 2 : 1) * ((size_t)p * NE + i), val2(v->world[p], v->me, i));
@@ -288,8 +315,10 @@ static void expected_dest(const batch *b, enum kind k, unsigned char *img /* ali
     o->set(acc, 0, 0); /* exscan on team PE 0: zero */
     for (int p = 0; p <= last; ++p) {
       o->set(x, 0, rval(k, v->world[p], i));
-      if (p == 0) memcpy(acc, x, o->size);
-      else o->combine(k, acc, x);
+      if (p == 0)
+        memcpy(acc, x, o->size);
+      else
+        o->combine(k, acc, x);
     }
     memcpy(img + i * o->size, acc, o->size);
   }
@@ -299,8 +328,8 @@ static void report_slot(const batch *b, int k, const unsigned char *got, const u
                         const char *which) {
   size_t at = 0;
   while (at < SLOT && got[at] == want[at]) ++at;
-  CHECK_MSG(at == SLOT, "%s: %s %s: %s byte %zu (element %zu) is 0x%02x, expected 0x%02x",
-            b->what, b->o->name, kind_names[k], which, at, at / b->o->size, got[at], want[at]);
+  CHECK_MSG(at == SLOT, "%s: %s %s: %s byte %zu (element %zu) is 0x%02x, expected 0x%02x", b->what,
+            b->o->name, kind_names[k], which, at, at / b->o->size, got[at], want[at]);
 }
 
 /* After this PE's completion: member's dests and everybody's sources. */
@@ -309,8 +338,10 @@ static void check_batch(const batch *b, int member) {
   for (int k = 0; k < NKINDS; ++k) {
     if (!has_kind(b->o, (enum kind)k)) continue;
     const unsigned char *d = b->dst + k * SLOT;
-    if (member) expected_dest(b, (enum kind)k, img);
-    else memset(img, SENTINEL, SLOT);
+    if (member)
+      expected_dest(b, (enum kind)k, img);
+    else
+      memset(img, SENTINEL, SLOT);
     if (memcmp(d, img, SLOT) != 0) report_slot(b, k, d, img, member ? "dest" : "non-member's dest");
     if (memcmp(b->src + k * SLOT, b->src_copy + k * SLOT, SLOT) != 0)
       report_slot(b, k, b->src + k * SLOT, b->src_copy + k * SLOT, "source");
@@ -338,11 +369,17 @@ static batch *prepare(int r, int type, int global, shmem_team_t t, const char *w
 
 /* ---- completion by each means ----------------------------------------- */
 
-enum completion { BY_QUIET, BY_CTX_QUIET, BY_WORLD_CTX_QUIET, BY_BARRIER_ALL, BY_TEAM_DESTROY,
-                  NCOMPLETIONS };
+enum completion {
+  BY_QUIET,
+  BY_CTX_QUIET,
+  BY_WORLD_CTX_QUIET,
+  BY_BARRIER_ALL,
+  BY_TEAM_DESTROY,
+  NCOMPLETIONS
+};
 static const char *const completion_names[NCOMPLETIONS] = {
-    "shmem_quiet", "shmem_ctx_quiet(team ctx)", "shmem_ctx_quiet(world ctx)",
-    "shmem_barrier_all", "shmem_team_destroy"};
+    "shmem_quiet", "shmem_ctx_quiet(team ctx)", "shmem_ctx_quiet(world ctx)", "shmem_barrier_all",
+    "shmem_team_destroy"};
 
 static shmem_ctx_t make_ctx(shmem_team_t t) {
   shmem_ctx_t c = SHMEM_CTX_INVALID;
@@ -368,10 +405,14 @@ static void batch_test(int tt, int type, int global, enum completion how) {
   if (member) issue_batch(b, t);
   switch (how) {
   case BY_QUIET: shmem_quiet(); break;
-  case BY_CTX_QUIET: if (member) shmem_ctx_quiet(ctx); break;
+  case BY_CTX_QUIET:
+    if (member) shmem_ctx_quiet(ctx);
+    break;
   case BY_WORLD_CTX_QUIET: shmem_ctx_quiet(ctx); break;
   case BY_BARRIER_ALL: shmem_barrier_all(); break;
-  case BY_TEAM_DESTROY: if (member) shmem_team_destroy(t); break;
+  case BY_TEAM_DESTROY:
+    if (member) shmem_team_destroy(t);
+    break;
   default: break;
   }
   check_batch(b, member); /* before any other PE may have completed */
@@ -467,8 +508,8 @@ static void blocking_after_nbi(int tt, int global) {
     for (int p = 0; p < v.n; ++p)
       for (int i = 0; i < NE; ++i)
         CHECK_MSG(ld[NE + p * NE + i] == val(v.world[p], (size_t)i),
-                  "team %s: blocking fcollect after nbi: block %d [%d] = %ld", teams[tt].name, p,
-                  i, ld[NE + p * NE + i]);
+                  "team %s: blocking fcollect after nbi: block %d [%d] = %ld", teams[tt].name, p, i,
+                  ld[NE + p * NE + i]);
     /* And more nbi ones after the blocking ones, one quiet for both. */
     issue_batch(b2, t);
     shmem_quiet();
@@ -551,7 +592,8 @@ static void in_place(int tt, int global) {
     }
     const char *n = teams[tt].name;
     CHECK_MSG(isum[i] == s, "team %s in place int sum [%zu] = %d, expected %d", n, i, isum[i], s);
-    CHECK_MSG(iex[i] == ex, "team %s in place int exscan [%zu] = %d, expected %d", n, i, iex[i], ex);
+    CHECK_MSG(iex[i] == ex, "team %s in place int exscan [%zu] = %d, expected %d", n, i, iex[i],
+              ex);
     CHECK_MSG(ibc[i] == (int)val(v.world[root], i), "team %s in place broadcast [%zu] = %d", n, i,
               ibc[i]);
     CHECK_MSG(lprod[i] == prod, "team %s in place long prod [%zu] = %ld, expected %ld", n, i,
@@ -560,9 +602,12 @@ static void in_place(int tt, int global) {
               in);
     CHECK_MSG(dmax[i] == dm, "team %s in place double max [%zu] = %g, expected %g", n, i, dmax[i],
               dm);
-    CHECK_MSG(umax[i] == um, "team %s in place uint8 max [%zu] = %u, expected %u", n, i, umax[i], um);
-    CHECK_MSG(umin[i] == un, "team %s in place uint8 min [%zu] = %u, expected %u", n, i, umin[i], un);
-    CHECK_MSG(uxor[i] == ux, "team %s in place uint8 xor [%zu] = %u, expected %u", n, i, uxor[i], ux);
+    CHECK_MSG(umax[i] == um, "team %s in place uint8 max [%zu] = %u, expected %u", n, i, umax[i],
+              um);
+    CHECK_MSG(umin[i] == un, "team %s in place uint8 min [%zu] = %u, expected %u", n, i, umin[i],
+              un);
+    CHECK_MSG(uxor[i] == ux, "team %s in place uint8 xor [%zu] = %u, expected %u", n, i, uxor[i],
+              ux);
     CHECK_MSG(mbc[i] == (uint8_t)val(v.world[root], i), "team %s in place broadcastmem [%zu] = %u",
               n, i, mbc[i]);
     CHECK_MSG(uand[i] == ua, "team %s in place uint32 and [%zu] = %u, expected %u", n, i, uand[i],
@@ -570,13 +615,16 @@ static void in_place(int tt, int global) {
     CHECK_MSG(uor[i] == uo, "team %s in place uint32 or [%zu] = %u, expected %u", n, i, uor[i], uo);
   }
   /* Nothing past the elements. */
-  const size_t ends[][2] = {{3 * NE * sizeof(int), 256}, {256 + 2 * NE * sizeof(long), 512},
-                            {512 + NE * sizeof(double), 768}, {768 + 4 * NE, 1024},
+  const size_t ends[][2] = {{3 * NE * sizeof(int), 256},
+                            {256 + 2 * NE * sizeof(long), 512},
+                            {512 + NE * sizeof(double), 768},
+                            {768 + 4 * NE, 1024},
                             {1024 + 2 * NE * sizeof(uint32_t), 2048}};
   for (size_t r = 0; r < sizeof ends / sizeof ends[0]; ++r)
     for (size_t at = ends[r][0]; at < ends[r][1]; ++at)
       if (base[at] != SENTINEL) {
-        CHECK_MSG(0, "team %s in place: byte %zu past the elements was written", teams[tt].name, at);
+        CHECK_MSG(0, "team %s in place: byte %zu past the elements was written", teams[tt].name,
+                  at);
         break;
       }
   shmem_barrier_all();
@@ -611,7 +659,8 @@ static void large(int tt) {
   if (t != SHMEM_TEAM_INVALID) {
     const team_view v = view_of(t);
     const int root = v.n - 1, rw = v.world[root];
-    CHECK(shmemx_long_broadcast_nbi(t, (long *)dst, (const long *)src, big / sizeof(long), root) == 0);
+    CHECK(shmemx_long_broadcast_nbi(t, (long *)dst, (const long *)src, big / sizeof(long), root) ==
+          0);
     CHECK(shmemx_broadcastmem_nbi(t, glob_large_dst, glob_large_src, GLOB_LARGE, root) == 0);
     CHECK(shmemx_int_sum_reduce_nbi(t, idst, isrc, nint) == 0);
     shmem_quiet();
@@ -628,7 +677,8 @@ static void large(int tt) {
     CHECK_MSG(bad == 0, "team %s: 8 MiB broadcast changed %zu source bytes", teams[tt].name, bad);
     bad = 0;
     for (size_t i = 0; i < GLOB_LARGE; ++i) bad += glob_large_dst[i] != large_byte(i, rw + 1);
-    for (size_t i = GLOB_LARGE; i < sizeof glob_large_dst; ++i) bad += glob_large_dst[i] != SENTINEL;
+    for (size_t i = GLOB_LARGE; i < sizeof glob_large_dst; ++i)
+      bad += glob_large_dst[i] != SENTINEL;
     CHECK_MSG(bad == 0, "team %s: 1 MiB global broadcastmem: %zu wrong bytes", teams[tt].name, bad);
     bad = 0;
     for (size_t i = 0; i < nint; ++i) {
@@ -636,7 +686,8 @@ static void large(int tt) {
       for (int p = 0; p < v.n; ++p) sum += (int)((i * 31 + (size_t)v.world[p] * 1000003) % 65521);
       bad += idst[i] != sum;
     }
-    CHECK_MSG(bad == 0, "team %s: 1 MiB int sum reduction: %zu wrong elements", teams[tt].name, bad);
+    CHECK_MSG(bad == 0, "team %s: 1 MiB int sum reduction: %zu wrong elements", teams[tt].name,
+              bad);
   } else {
     size_t bad = 0;
     for (size_t i = 0; i < big + 64; ++i) bad += dst[i] != SENTINEL;
@@ -792,8 +843,8 @@ static void tight_loop(int tt, int global) {
                d[2 * NE + i] != ex;
       }
     }
-    CHECK_MSG(bad == 0, "team %s: %d wrong elements in 200 rounds without barriers",
-              teams[tt].name, bad);
+    CHECK_MSG(bad == 0, "team %s: %d wrong elements in 200 rounds without barriers", teams[tt].name,
+              bad);
   }
   shmem_barrier_all();
 }
@@ -903,7 +954,8 @@ static void generic_names(void) {
     CHECK_MSG(g_uor[i] == uo, "generic uint8 or [%d] = %u, expected %u", i, g_uor[i], uo);
     CHECK_MSG(g_uxor[i] == ux, "generic uint8 xor [%d] = %u, expected %u", i, g_uxor[i], ux);
     CHECK_MSG(g_imin[i] == mn, "generic int min [%d] = %d, expected %d", i, g_imin[i], mn);
-    CHECK_MSG(g_dprod[i] == prod, "generic double prod [%d] = %g, expected %g", i, g_dprod[i], prod);
+    CHECK_MSG(g_dprod[i] == prod, "generic double prod [%d] = %g, expected %g", i, g_dprod[i],
+              prod);
   }
   shmem_barrier_all();
 }
@@ -930,7 +982,8 @@ int main(void) {
   for (int global = 0; global < 2; ++global)
     for (int tt = 0; tt < NTEAMS; ++tt)
       for (int how = 0; how < NCOMPLETIONS; ++how)
-        for (int type = 0; type < NTYPES; ++type) batch_test(tt, type, global, (enum completion)how);
+        for (int type = 0; type < NTYPES; ++type)
+          batch_test(tt, type, global, (enum completion)how);
   for (int global = 0; global < 2; ++global) {
     several_teams(global);
     for (int tt = 0; tt < NTEAMS; ++tt) {
@@ -959,8 +1012,10 @@ int main(void) {
   for (int i = 0; i < NE; ++i) {
     const long want = (long)npes * (npes - 1) / 2 + (long)npes * i;
     if (fin_dst[i] != want) {
-      fprintf(stderr, "[PE %d] %s:%d: reduction outstanding at shmem_finalize: [%d] = %ld, "
-                      "expected %ld\n", me, __FILE__, __LINE__, i, fin_dst[i], want);
+      fprintf(stderr,
+              "[PE %d] %s:%d: reduction outstanding at shmem_finalize: [%d] = %ld, "
+              "expected %ld\n",
+              me, __FILE__, __LINE__, i, fin_dst[i], want);
       ++check_failures;
     }
   }

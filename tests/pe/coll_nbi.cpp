@@ -26,8 +26,8 @@ int g_isrc[N * MAX_PES], g_idst[N * MAX_PES];
 double g_dsrc[N], g_ddst[N * MAX_PES];
 
 struct Heap {
-  long *lsrc, *ldst;           // N * MAX_PES each
-  unsigned char *usrc, *umax;  // N
+  long *lsrc, *ldst;          // N * MAX_PES each
+  unsigned char *usrc, *umax; // N
   unsigned char *uand, *uor, *uxor;
   int *imin, *isum, *iprod, *iin, *iex;
   double *dsum;

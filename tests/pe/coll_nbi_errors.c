@@ -47,9 +47,7 @@ static void nbi_broadcast_overlap(void) {
   shmemx_long_broadcast_nbi(SHMEM_TEAM_WORLD, lout + 1, lout, 4, 0);
 }
 
-static void nbi_collect_in_place(void) {
-  shmemx_int_fcollect_nbi(SHMEM_TEAM_WORLD, obuf, obuf, 4);
-}
+static void nbi_collect_in_place(void) { shmemx_int_fcollect_nbi(SHMEM_TEAM_WORLD, obuf, obuf, 4); }
 
 static void nbi_alltoall_in_place(void) {
   shmemx_long_alltoall_nbi(SHMEM_TEAM_WORLD, lout, lout, 2);
@@ -64,9 +62,7 @@ static void nbi_collect_stack(void) {
   shmemx_int_collect_nbi(SHMEM_TEAM_WORLD, obuf, on_stack, 4);
 }
 
-static void nbi_null_dest(void) {
-  shmemx_long_broadcast_nbi(SHMEM_TEAM_WORLD, NULL, lbuf, 2, 0);
-}
+static void nbi_null_dest(void) { shmemx_long_broadcast_nbi(SHMEM_TEAM_WORLD, NULL, lbuf, 2, 0); }
 
 /* The error comes after other nbi collectives were started and before they
  * complete: the job must still end with the message, not hang. */

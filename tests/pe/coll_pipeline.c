@@ -43,8 +43,8 @@ static void allocate(struct arrays *a) {
 static void expect(long got, long want, const char *what, int round, int index) {
   if (got == want || failures > 10) return;
   ++failures;
-  fprintf(stderr, "PE %d: %s round %d [%d]: got %ld, want %ld\n", shmem_my_pe(), what, round,
-          index, got, want);
+  fprintf(stderr, "PE %d: %s round %d [%d]: got %ld, want %ld\n", shmem_my_pe(), what, round, index,
+          got, want);
 }
 
 static long value(int pe, int round, int index) { return (long)pe * 1000000 + round * 64L + index; }

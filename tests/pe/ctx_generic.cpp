@@ -16,8 +16,8 @@ constexpr int LEN = 12;
 
 enum { P_PUT, P_NBI, P_P, P_IPUT, P_IBPUT, P_SIG, P_SIG_NBI, N_PUTS };
 enum { G_GET, G_NBI, G_G, G_IGET, G_IBGET, N_GETS };
-const char *const put_names[N_PUTS] = {"put", "put_nbi", "p", "iput", "ibput", "put_signal",
-                                       "put_signal_nbi"};
+const char *const put_names[N_PUTS] = {"put",        "put_nbi",       "p", "iput", "ibput",
+                                       "put_signal", "put_signal_nbi"};
 const char *const get_names[N_GETS] = {"get", "get_nbi", "g", "iget", "ibget"};
 
 long val(int pe, int i) { return 16L * pe + i + 1; }
@@ -61,8 +61,8 @@ template <class T> void rma_puts(const Peers &p, RmaData<T> *d) {
 }
 
 // signalled: only the put_signal rows, which the signal announces.
-template <class T> void check_puts(const Peers &p, const RmaData<T> *d, const char *type,
-                                   bool signalled) {
+template <class T>
+void check_puts(const Peers &p, const RmaData<T> *d, const char *type, bool signalled) {
   for (int f = signalled ? P_SIG : 0; f < (signalled ? P_SIG + 1 : N_PUTS); ++f) {
     int bad = 0;
     for (int i = 0; i < LEN; ++i)
@@ -83,8 +83,7 @@ template <class T> void rma_gets(const Peers &p, const RmaData<T> *d, const char
   for (int f = 0; f < N_GETS; ++f) {
     int bad = 0;
     for (int i = 0; i < LEN; ++i)
-      bad += static_cast<long>(got[f][i]) !=
-             expected(f == G_IGET, f == G_IBGET, p.target_world, i);
+      bad += static_cast<long>(got[f][i]) != expected(f == G_IGET, f == G_IBGET, p.target_world, i);
     CHECK_MSG(bad == 0, "shmem_%s(ctx, %s *): %d wrong elements from PE %d", get_names[f], type,
               bad, p.target_world);
   }

@@ -19,18 +19,9 @@
  * what the last attempt left: the whole large put, B's puts, zeros
  * elsewhere.
  *
- * Measured, 64 MiB, SHMEM_FORCE_INTERNODE=1, 3 PEs on 2 cores, every
- * attempt run: Open MPI (UCX_TLS=tcp,self) baseline 1.6-1.7 s, B's slowest
- * 1.3-20 ms, A outstanding 1.4-1.7 s after B (40 of 40 attempts pass);
- * with SHMEM_CTX_WINDOWS=0 (every context on the one default window, as
- * before contexts had their own) B's first quiet 1.57-1.68 s (32 of 32
- * fail). MPICH baseline 0.37-0.48 s, B's slowest 1.1-28 ms, A outstanding
- * 0.22-0.31 s after B (48 of 48 pass); SHMEM_CTX_WINDOWS=0: 0.37-0.62 s
- * (40 of 40 fail). With the receivers waiting in shmem_barrier_all
- * instead, they drained A's put as fast as it came: Open MPI often moved
- * most of it inside MPI_Put, now and then B's thread moved it in MPI's
- * progress engine during one of its quiets (176 ms), and MPICH's baseline
- * ranged from 14 ms to 1.4 s, which loosened the bound.
+ * The bound and the attempts come from measurements, with both MPIs and
+ * with SHMEM_CTX_WINDOWS=0 (where the test fails, as it should):
+ * docs/bench/notes.md, "Contexts".
  *
  * B's target is neither A's nor part of any large transfer: in raw MPI
  * (two threads, two windows over the same memory, 3 processes) both MPIs

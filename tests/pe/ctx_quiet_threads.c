@@ -57,12 +57,12 @@ static int check_round(int t, int r, int left) {
     bad += heap_block(t, r)[i] != want;
   }
   if (bad)
-    fprintf(stderr, "[PE %d] thread %d round %d: %d values missing after the flag\n",
-            shmem_my_pe(), t, r, bad);
+    fprintf(stderr, "[PE %d] thread %d round %d: %d values missing after the flag\n", shmem_my_pe(),
+            t, r, bad);
   const int amo_bad = adds[t][r][0] != r + 1 || adds[t][r][1] != r + 2;
   if (amo_bad)
-    fprintf(stderr, "[PE %d] thread %d round %d: adds %ld %ld after the flag\n", shmem_my_pe(),
-            t, r, adds[t][r][0], adds[t][r][1]);
+    fprintf(stderr, "[PE %d] thread %d round %d: adds %ld %ld after the flag\n", shmem_my_pe(), t,
+            r, adds[t][r][0], adds[t][r][1]);
   return bad + amo_bad;
 }
 

@@ -6,8 +6,8 @@
 
 #include "check.h"
 
-static long from_team_left;   /* put by the team's left neighbour */
-static long team_counter;     /* on team PE 0: one fetch-add per team PE */
+static long from_team_left; /* put by the team's left neighbour */
+static long team_counter;   /* on team PE 0: one fetch-add per team PE */
 static long data_word;
 static uint64_t signal_word;
 
@@ -22,8 +22,8 @@ static void check_handles(void) {
                           SHMEM_CTX_SERIALIZED | SHMEM_CTX_PRIVATE | SHMEM_CTX_NOSTORE};
   for (size_t i = 0; i < sizeof options / sizeof options[0]; ++i) {
     ctx = SHMEM_CTX_INVALID;
-    CHECK_MSG(shmem_ctx_create(options[i], &ctx) == 0 && ctx != SHMEM_CTX_INVALID,
-              "options %#lx", options[i]);
+    CHECK_MSG(shmem_ctx_create(options[i], &ctx) == 0 && ctx != SHMEM_CTX_INVALID, "options %#lx",
+              options[i]);
     team = SHMEM_TEAM_INVALID;
     CHECK(shmem_ctx_get_team(ctx, &team) == 0 && team == SHMEM_TEAM_WORLD);
     shmem_ctx_session_start(ctx, SHMEM_CTX_SESSION_BATCH, NULL, 0);
@@ -51,8 +51,7 @@ static void use_team_ctx(void) {
   const int me = shmem_my_pe(), n = shmem_n_pes();
   const int size = (n + 1) / 2, last = 2 * (size - 1);
   shmem_team_t evens = SHMEM_TEAM_INVALID;
-  CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, last, -2, size,
-                                 NULL, 0, &evens) == 0);
+  CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, last, -2, size, NULL, 0, &evens) == 0);
   shmem_barrier_all();
   if (evens == SHMEM_TEAM_INVALID) {
     CHECK(me % 2 == 1);
@@ -75,7 +74,8 @@ static void use_team_ctx(void) {
   const int tleft = (tme + size - 1) % size;
   CHECK_MSG(from_team_left == 100 + tleft, "from team left: %ld", from_team_left);
   CHECK_MSG(signal_word == 1, "signal %lu", (unsigned long)signal_word);
-  if (tme == 0) CHECK_MSG(team_counter == size, "team counter %ld on world PE %d", team_counter, me);
+  if (tme == 0)
+    CHECK_MSG(team_counter == size, "team counter %ld on world PE %d", team_counter, me);
   CHECK(shmem_ctx_long_atomic_fetch(ctx, &team_counter, 0) == size);
   shmem_ctx_destroy(ctx);
 

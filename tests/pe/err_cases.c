@@ -18,9 +18,7 @@ static void put_to_n_pes(void) {
   shmem_int_put((int *)symmetric_array, &value, 1, shmem_n_pes());
 }
 
-static void put_to_minus_one(void) {
-  shmem_putmem(symmetric_array, "x", 1, -1);
-}
+static void put_to_minus_one(void) { shmem_putmem(symmetric_array, "x", 1, -1); }
 
 static void put_to_stack(void) {
   long on_stack[4] = {0};
@@ -43,34 +41,22 @@ static void get_from_stack(void) {
  * executable's writable segment, but not writable program data. */
 static const char *const relro_names[] = {"a", "b"};
 
-static void put_to_relro(void) {
-  shmem_putmem((void *)&relro_names[0], "12345678", 8, 0);
-}
+static void put_to_relro(void) { shmem_putmem((void *)&relro_names[0], "12345678", 8, 0); }
 
-static void put_from_null(void) {
-  shmem_putmem(symmetric_array, NULL, 8, 0);
-}
+static void put_from_null(void) { shmem_putmem(symmetric_array, NULL, 8, 0); }
 
-static void put_on_invalid_ctx(void) {
-  shmem_ctx_long_p(SHMEM_CTX_INVALID, symmetric_array, 1, 0);
-}
+static void put_on_invalid_ctx(void) { shmem_ctx_long_p(SHMEM_CTX_INVALID, symmetric_array, 1, 0); }
 
-static void get_to_null(void) {
-  shmem_getmem(NULL, symmetric_array, 8, 0);
-}
+static void get_to_null(void) { shmem_getmem(NULL, symmetric_array, 8, 0); }
 
-static void amo_pe_range(void) {
-  shmem_long_atomic_inc(symmetric_array, shmem_n_pes());
-}
+static void amo_pe_range(void) { shmem_long_atomic_inc(symmetric_array, shmem_n_pes()); }
 
 static void amo_not_symmetric(void) {
   int on_stack = 0;
   shmem_int_atomic_add(&on_stack, 1, 0);
 }
 
-static void signal_pe_range(void) {
-  shmem_signal_set(&signal_word, 1, -1);
-}
+static void signal_pe_range(void) { shmem_signal_set(&signal_word, 1, -1); }
 
 static void put_signal_pe_range(void) {
   shmem_putmem_signal(symmetric_array, "x", 1, &signal_word, 1, SHMEM_SIGNAL_ADD, shmem_n_pes());
@@ -89,13 +75,9 @@ static void put_signal_overlap(void) {
 }
 
 /* 99 and -1 are no SHMEM_CMP_ constant. */
-static void wait_bad_cmp(void) {
-  shmem_long_wait_until(symmetric_array, 99, 0);
-}
+static void wait_bad_cmp(void) { shmem_long_wait_until(symmetric_array, 99, 0); }
 
-static void test_bad_cmp(void) {
-  shmem_int_test(symmetric_ints, -1, 0);
-}
+static void test_bad_cmp(void) { shmem_int_test(symmetric_ints, -1, 0); }
 
 /* ivar must be remotely accessible; the condition holds already. */
 static void wait_not_symmetric(void) {
@@ -159,9 +141,7 @@ static void ctx_on_destroyed_team(void) {
   shmem_team_create_ctx(destroyed_team(), 0, &ctx);
 }
 
-static void destroy_team_twice(void) {
-  shmem_team_destroy(destroyed_team());
-}
+static void destroy_team_twice(void) { shmem_team_destroy(destroyed_team()); }
 
 /* shmem_free is collective: every PE makes these calls. */
 static void free_private(void) {

@@ -11,8 +11,8 @@
  * A non-zero STATUS must end the job at once with that status; 0 must end
  * it (status 1) once the waiting PEs cannot go on, except for `get`, where
  * the gets complete, and `compute`, where nobody waits for the exiting PE:
- * these jobs end with status 0 (docs/decisions/end-of-job.md). Every PE prints what it does; the test checks the output
- * and the time (tests/pe/stress.cmake). */
+ * these jobs end with status 0 (docs/decisions/end-of-job.md). Every PE prints what it does; the
+ * test checks the output and the time (tests/pe/stress.cmake). */
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,8 +38,7 @@ static int get_for_a_while(int from) {
   int failures = 0;
   while (now() < end) {
     shmem_getmem(copy, block, sizeof copy, from);
-    for (size_t i = 0; i < sizeof copy; ++i)
-      failures += copy[i] != (char)(from + (int)i);
+    for (size_t i = 0; i < sizeof copy; ++i) failures += copy[i] != (char)(from + (int)i);
   }
   return failures;
 }
@@ -84,7 +83,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "fault_exit: PE %d finalized\n", me);
     return 0;
   }
-  fprintf(stderr, "fault_exit: PE %d returned from its wait in %s (wrong: PE %d never came)\n",
-          me, where, last);
+  fprintf(stderr, "fault_exit: PE %d returned from its wait in %s (wrong: PE %d never came)\n", me,
+          where, last);
   return 1;
 }

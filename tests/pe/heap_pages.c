@@ -72,8 +72,8 @@ static void check_pages(const char *kind, const char *heap) {
   if (strcmp(kind, "pool") == 0)
     CHECK_MSG(page_kb >= 2048, "KernelPageSize %ld kB", page_kb);
   else if (strcmp(kind, "thp") == 0)
-    CHECK_MSG(page_kb == 4 && pmd_kb >= 2048, "KernelPageSize %ld kB, PMD-mapped %ld kB",
-              page_kb, pmd_kb);
+    CHECK_MSG(page_kb == 4 && pmd_kb >= 2048, "KernelPageSize %ld kB, PMD-mapped %ld kB", page_kb,
+              pmd_kb);
   else if (strcmp(kind, "small") == 0)
     CHECK_MSG(page_kb == 4 && pmd_kb <= 0, "KernelPageSize %ld kB, PMD-mapped %ld kB", page_kb,
               pmd_kb);
@@ -118,8 +118,7 @@ int main(int argc, char **argv) {
   /* argv[2] "unmapped": the PEs could not map each other (separate PID
    * namespaces), and everything went through MPI; so too for PEs alone on
    * their hosts. */
-  const int unmapped =
-      (argc > 2 && strcmp(argv[2], "unmapped") == 0) || strcmp(kind, "alone") == 0;
+  const int unmapped = (argc > 2 && strcmp(argv[2], "unmapped") == 0) || strcmp(kind, "alone") == 0;
   if (npes > 1 && (unmapped || check_split_nodes()))
     CHECK(shmem_ptr(heap, next) == NULL);
   else if (npes > 1)

@@ -4,6 +4,4 @@
 int hybrid_mpi_round(int round, double seconds);
 void hybrid_register(int (*round)(int, double));
 
-__attribute__((constructor)) static void register_round(void) {
-  hybrid_register(hybrid_mpi_round);
-}
+__attribute__((constructor)) static void register_round(void) { hybrid_register(hybrid_mpi_round); }

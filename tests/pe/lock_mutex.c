@@ -98,8 +98,10 @@ static void hand_over(void) {
       shmem_set_lock(locks[l]);
       enter(l);
       const long seen = shmem_long_g(&released, 0);
-      CHECK_MSG(seen == r + 1, "round %d: got lock %d from PE %d before its last update "
-                "(released = %ld)", r, l, holder, seen);
+      CHECK_MSG(seen == r + 1,
+                "round %d: got lock %d from PE %d before its last update "
+                "(released = %ld)",
+                r, l, holder, seen);
       leave(l);
     }
     shmem_clear_lock(locks[l]);

@@ -26,8 +26,8 @@ static void check_remote_use(char *block, size_t size, const char *what) {
   unsigned char row[64];
   memset(row, mark, sizeof row);
   const size_t n = size < sizeof row ? size : sizeof row;
-  shmem_putmem(block, row, n, right);                  /* first bytes */
-  shmem_putmem(block + size - n, row, n, right);       /* last bytes */
+  shmem_putmem(block, row, n, right);            /* first bytes */
+  shmem_putmem(block + size - n, row, n, right); /* last bytes */
   shmem_barrier_all();
   const unsigned char want = (unsigned char)(left * 16 + 1);
   CHECK_MSG((unsigned char)block[0] == want && (unsigned char)block[size - 1] == want,
@@ -147,8 +147,8 @@ static void check_realloc(void) {
 /* Every PE's blocks have the same offsets: PE 0 compares them. */
 static void check_symmetric_offsets(void) {
   void *blocks[MAX_BLOCKS];
-  const size_t sizes[MAX_BLOCKS] = {8, 100, 3, 4096, 1, 17, 64, 1000,
-                                    12, 5000, 33, 8, 256, 2, 999, 70000};
+  const size_t sizes[MAX_BLOCKS] = {8,  100,  3,  4096, 1,   17, 64,  1000,
+                                    12, 5000, 33, 8,    256, 2,  999, 70000};
   for (int i = 0; i < MAX_BLOCKS; ++i)
     blocks[i] = (i % 3 == 2) ? shmem_align(256, sizes[i]) : shmem_malloc(sizes[i]);
   shmem_free(blocks[3]); /* holes, then fill them again */
@@ -165,8 +165,8 @@ static void check_symmetric_offsets(void) {
   if (me == 0)
     for (int pe = 1; pe < npes && pe < MAX_PES; ++pe)
       for (int i = 0; i < MAX_BLOCKS; ++i)
-        CHECK_MSG(offsets[pe][i] == offsets[0][i], "block %d: offset %ld on PE %d, %ld on PE 0",
-                  i, offsets[pe][i], pe, offsets[0][i]);
+        CHECK_MSG(offsets[pe][i] == offsets[0][i], "block %d: offset %ld on PE %d, %ld on PE 0", i,
+                  offsets[pe][i], pe, offsets[0][i]);
   for (int i = MAX_BLOCKS - 1; i >= 0; --i) shmem_free(blocks[i]);
 }
 

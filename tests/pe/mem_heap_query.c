@@ -74,13 +74,14 @@ int main(int argc, char **argv) {
   CHECK_MSG(size >= asked, "heap_size() = %zu, below SHMEM_SYMMETRIC_SIZE = %zu", size, asked);
   CHECK_MSG(size % page == 0, "heap_size() = %zu is not a multiple of the page size %zu", size,
             page);
-  CHECK_MSG(size == rounded, "heap_size() = %zu, expected SHMEM_SYMMETRIC_SIZE %zu rounded up to "
-            "whole pages: %zu", size, asked, rounded);
+  CHECK_MSG(size == rounded,
+            "heap_size() = %zu, expected SHMEM_SYMMETRIC_SIZE %zu rounded up to "
+            "whole pages: %zu",
+            size, asked, rounded);
   CHECK_MSG(same_everywhere(size), "heap_size() = %zu differs between PEs", size);
 
   const size_t initial = shmemx_heap_available();
-  if (shmem_my_pe() == 0)
-    printf("heap_size %zu, heap_available %zu at start\n", size, initial);
+  if (shmem_my_pe() == 0) printf("heap_size %zu, heap_available %zu at start\n", size, initial);
   CHECK_MSG(initial <= size && initial > 0, "heap_available() = %zu of a %zu-byte heap", initial,
             size);
   CHECK_MSG(same_everywhere(initial), "heap_available() = %zu differs between PEs", initial);
@@ -104,8 +105,8 @@ int main(int argc, char **argv) {
   CHECK_MSG(shmemx_heap_available() + (1 << 16) <= prev, "shmem_align: heap_available() %zu -> %zu",
             prev, shmemx_heap_available());
   shmem_free(aligned);
-  CHECK_MSG(shmemx_heap_available() == prev, "free after shmem_align: heap_available() %zu, was %zu",
-            shmemx_heap_available(), prev);
+  CHECK_MSG(shmemx_heap_available() == prev,
+            "free after shmem_align: heap_available() %zu, was %zu", shmemx_heap_available(), prev);
   for (size_t k = sizeof sizes / sizeof sizes[0]; k-- > 0;) shmem_free(blocks[k]);
   CHECK_MSG(shmemx_heap_available() == initial,
             "after freeing everything: heap_available() = %zu, %zu at start",

@@ -31,8 +31,8 @@ static void consume_some(void) {
   int status[MAX_PES] = {0};
   size_t idx[MAX_PES], seen = 0;
   while (seen < (size_t)npes) {
-    const size_t got = shmem_wait_until_some(long_slots, (size_t)npes, idx, status,
-                                             SHMEM_CMP_NE, 0L);
+    const size_t got =
+        shmem_wait_until_some(long_slots, (size_t)npes, idx, status, SHMEM_CMP_NE, 0L);
     CHECK_MSG(got >= 1 && seen + got <= (size_t)npes, "wait_until_some returned %zu", got);
     if (got == 0 || seen + got > (size_t)npes) return;
     for (size_t j = 0; j < got; ++j) {
@@ -99,8 +99,10 @@ static void await_all(void) {
 static void pass_token(long *t, int typed) {
   const int right = (me + 1) % npes;
   if (me == 0) shmem_long_atomic_set(t, 1, right);
-  if (typed) shmem_long_wait(t, 0);
-  else (shmem_wait)(t, 0);
+  if (typed)
+    shmem_long_wait(t, 0);
+  else
+    (shmem_wait)(t, 0);
   const long got = shmem_long_atomic_fetch(t, me);
   CHECK_MSG(got == (me == 0 ? npes : me), "token %ld arrived", got);
   if (me != 0) shmem_long_atomic_set(t, got + 1, right);

@@ -168,8 +168,7 @@ static void example_test_some(void) {
   raise_everywhere(flags, me + 1);
   int seen = 0, sum = 0;
   while (seen < npes) {
-    const size_t got =
-        shmem_int_test_some(flags, (size_t)npes, indices, status, SHMEM_CMP_NE, 0);
+    const size_t got = shmem_int_test_some(flags, (size_t)npes, indices, status, SHMEM_CMP_NE, 0);
     for (size_t k = 0; k < got; ++k) {
       const size_t i = indices[k];
       if (i >= (size_t)npes || status[i]) {
@@ -247,8 +246,8 @@ static void example_signal_wait_until(void) {
 
 /* Fairness of the _any routines: every flag raised, nothing masked. */
 enum any_form { TEST_ANY, TEST_ANY_VECTOR, WAIT_ANY, WAIT_ANY_VECTOR, ANY_FORMS };
-static const char *const any_names[ANY_FORMS] = {"test_any", "test_any_vector",
-                                                 "wait_until_any", "wait_until_any_vector"};
+static const char *const any_names[ANY_FORMS] = {"test_any", "test_any_vector", "wait_until_any",
+                                                 "wait_until_any_vector"};
 
 static size_t call_any(enum any_form f, int *flags, const int *ones) {
   const size_t n = (size_t)npes;
@@ -277,8 +276,8 @@ static void fairness(void) {
       distinct += !returned[i];
       returned[i] = 1;
     }
-    CHECK_MSG(distinct == npes, "%s: %d calls named %d of the %d satisfied indices",
-              any_names[f], TRIES_PER_PE * npes, distinct, npes);
+    CHECK_MSG(distinct == npes, "%s: %d calls named %d of the %d satisfied indices", any_names[f],
+              TRIES_PER_PE * npes, distinct, npes);
   }
   free(returned);
   free(ones);

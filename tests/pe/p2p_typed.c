@@ -24,15 +24,39 @@ enum { NE = 6, ANY_IDX = 3, SOME_A = 2, SOME_B = 5, MASKED_LURE = 1, STAGES = 3 
 static const int mask[NE] = {0, 1, 0, 0, 1, 0}; /* elements 1 and 4 are excluded */
 static const int all_masked[NE] = {1, 1, 1, 1, 1, 1};
 
-enum { R_WAIT, R_WAIT_ALL, R_WAIT_ANY, R_WAIT_SOME, R_WAIT_ALL_V, R_WAIT_ANY_V, R_WAIT_SOME_V,
-       R_TEST, R_TEST_ALL, R_TEST_ANY, R_TEST_SOME, R_TEST_ALL_V, R_TEST_ANY_V, R_TEST_SOME_V,
-       R_OLD_WAIT, N_ROUTINES };
-static const char *const routine_names[N_ROUTINES] = {
-    "wait_until",      "wait_until_all",        "wait_until_any",
-    "wait_until_some", "wait_until_all_vector", "wait_until_any_vector",
-    "wait_until_some_vector", "test",           "test_all",
-    "test_any",        "test_some",             "test_all_vector",
-    "test_any_vector", "test_some_vector",      "wait (deprecated)"};
+enum {
+  R_WAIT,
+  R_WAIT_ALL,
+  R_WAIT_ANY,
+  R_WAIT_SOME,
+  R_WAIT_ALL_V,
+  R_WAIT_ANY_V,
+  R_WAIT_SOME_V,
+  R_TEST,
+  R_TEST_ALL,
+  R_TEST_ANY,
+  R_TEST_SOME,
+  R_TEST_ALL_V,
+  R_TEST_ANY_V,
+  R_TEST_SOME_V,
+  R_OLD_WAIT,
+  N_ROUTINES
+};
+static const char *const routine_names[N_ROUTINES] = {"wait_until",
+                                                      "wait_until_all",
+                                                      "wait_until_any",
+                                                      "wait_until_some",
+                                                      "wait_until_all_vector",
+                                                      "wait_until_any_vector",
+                                                      "wait_until_some_vector",
+                                                      "test",
+                                                      "test_all",
+                                                      "test_any",
+                                                      "test_some",
+                                                      "test_all_vector",
+                                                      "test_any_vector",
+                                                      "test_some_vector",
+                                                      "wait (deprecated)"};
 
 static int is_vector(int r) {
   return r == R_WAIT_ALL_V || r == R_WAIT_ANY_V || r == R_WAIT_SOME_V || r == R_TEST_ALL_V ||
@@ -67,41 +91,41 @@ typedef struct {
   const int *status;
 } area;
 static const area areas[] = {
-    {R_WAIT, SINGLE, NULL},      {R_TEST, SINGLE, NULL},        {R_OLD_WAIT, SINGLE, NULL},
-    {R_WAIT_ALL, ALL, mask},     {R_WAIT_ANY, ANY, mask},       {R_WAIT_SOME, SOME, mask},
-    {R_WAIT_ALL_V, ALL, mask},   {R_WAIT_ANY_V, ANY, mask},     {R_WAIT_SOME_V, SOME, mask},
-    {R_TEST_ALL, ALL, mask},     {R_TEST_ANY, ANY, mask},       {R_TEST_SOME, SOME, mask},
-    {R_TEST_ALL_V, ALL, mask},   {R_TEST_ANY_V, ANY, mask},     {R_TEST_SOME_V, SOME, mask},
-    {R_WAIT_ALL, EVERY, NULL},   {R_WAIT_SOME, EVERY, NULL},    {R_TEST_ALL, EVERY, NULL},
+    {R_WAIT, SINGLE, NULL},    {R_TEST, SINGLE, NULL},     {R_OLD_WAIT, SINGLE, NULL},
+    {R_WAIT_ALL, ALL, mask},   {R_WAIT_ANY, ANY, mask},    {R_WAIT_SOME, SOME, mask},
+    {R_WAIT_ALL_V, ALL, mask}, {R_WAIT_ANY_V, ANY, mask},  {R_WAIT_SOME_V, SOME, mask},
+    {R_TEST_ALL, ALL, mask},   {R_TEST_ANY, ANY, mask},    {R_TEST_SOME, SOME, mask},
+    {R_TEST_ALL_V, ALL, mask}, {R_TEST_ANY_V, ANY, mask},  {R_TEST_SOME_V, SOME, mask},
+    {R_WAIT_ALL, EVERY, NULL}, {R_WAIT_SOME, EVERY, NULL}, {R_TEST_ALL, EVERY, NULL},
 };
 enum { N_AREAS = sizeof(areas) / sizeof(areas[0]) };
 
-#define KIND(A, T, N)                                                          \
-  static T N##_statics[N_AREAS * NE];                                          \
-  static long N##_at(const void *b, size_t i) { return (long)((const T *)b)[i]; } \
-  static void N##_store(void *b, size_t i, long v) { ((T *)b)[i] = (T)v; }     \
-  static void N##_p(void *d, long v, int pe) { shmem_##N##_p((T *)d, (T)v, pe); } \
-  static size_t N##_call(int r, void *ivars, size_t n, size_t *idx, const int *st, int cmp, \
-                         const long *values) {                                 \
-    T *iv = (T *)ivars, v[NE];                                                 \
-    for (size_t i = 0; i < NE; ++i) v[i] = (T)values[i];                       \
-    switch (r) {                                                               \
-    case R_WAIT: shmem_##N##_wait_until(iv, cmp, v[0]); return 0;              \
-    case R_WAIT_ALL: shmem_##N##_wait_until_all(iv, n, st, cmp, v[0]); return 0; \
-    case R_WAIT_ANY: return shmem_##N##_wait_until_any(iv, n, st, cmp, v[0]);  \
-    case R_WAIT_SOME: return shmem_##N##_wait_until_some(iv, n, idx, st, cmp, v[0]); \
-    case R_WAIT_ALL_V: shmem_##N##_wait_until_all_vector(iv, n, st, cmp, v); return 0; \
-    case R_WAIT_ANY_V: return shmem_##N##_wait_until_any_vector(iv, n, st, cmp, v); \
-    case R_WAIT_SOME_V: return shmem_##N##_wait_until_some_vector(iv, n, idx, st, cmp, v); \
-    case R_TEST: return (size_t)shmem_##N##_test(iv, cmp, v[0]);               \
-    case R_TEST_ALL: return (size_t)shmem_##N##_test_all(iv, n, st, cmp, v[0]); \
-    case R_TEST_ANY: return shmem_##N##_test_any(iv, n, st, cmp, v[0]);        \
-    case R_TEST_SOME: return shmem_##N##_test_some(iv, n, idx, st, cmp, v[0]); \
-    case R_TEST_ALL_V: return (size_t)shmem_##N##_test_all_vector(iv, n, st, cmp, v); \
-    case R_TEST_ANY_V: return shmem_##N##_test_any_vector(iv, n, st, cmp, v);  \
-    case R_TEST_SOME_V: return shmem_##N##_test_some_vector(iv, n, idx, st, cmp, v); \
-    default: shmem_##N##_wait(iv, v[0]); return 0;                             \
-    }                                                                          \
+#define KIND(A, T, N)                                                                              \
+  static T N##_statics[N_AREAS * NE];                                                              \
+  static long N##_at(const void *b, size_t i) { return (long)((const T *)b)[i]; }                  \
+  static void N##_store(void *b, size_t i, long v) { ((T *)b)[i] = (T)v; }                         \
+  static void N##_p(void *d, long v, int pe) { shmem_##N##_p((T *)d, (T)v, pe); }                  \
+  static size_t N##_call(int r, void *ivars, size_t n, size_t *idx, const int *st, int cmp,        \
+                         const long *values) {                                                     \
+    T *iv = (T *)ivars, v[NE];                                                                     \
+    for (size_t i = 0; i < NE; ++i) v[i] = (T)values[i];                                           \
+    switch (r) {                                                                                   \
+    case R_WAIT: shmem_##N##_wait_until(iv, cmp, v[0]); return 0;                                  \
+    case R_WAIT_ALL: shmem_##N##_wait_until_all(iv, n, st, cmp, v[0]); return 0;                   \
+    case R_WAIT_ANY: return shmem_##N##_wait_until_any(iv, n, st, cmp, v[0]);                      \
+    case R_WAIT_SOME: return shmem_##N##_wait_until_some(iv, n, idx, st, cmp, v[0]);               \
+    case R_WAIT_ALL_V: shmem_##N##_wait_until_all_vector(iv, n, st, cmp, v); return 0;             \
+    case R_WAIT_ANY_V: return shmem_##N##_wait_until_any_vector(iv, n, st, cmp, v);                \
+    case R_WAIT_SOME_V: return shmem_##N##_wait_until_some_vector(iv, n, idx, st, cmp, v);         \
+    case R_TEST: return (size_t)shmem_##N##_test(iv, cmp, v[0]);                                   \
+    case R_TEST_ALL: return (size_t)shmem_##N##_test_all(iv, n, st, cmp, v[0]);                    \
+    case R_TEST_ANY: return shmem_##N##_test_any(iv, n, st, cmp, v[0]);                            \
+    case R_TEST_SOME: return shmem_##N##_test_some(iv, n, idx, st, cmp, v[0]);                     \
+    case R_TEST_ALL_V: return (size_t)shmem_##N##_test_all_vector(iv, n, st, cmp, v);              \
+    case R_TEST_ANY_V: return shmem_##N##_test_any_vector(iv, n, st, cmp, v);                      \
+    case R_TEST_SOME_V: return shmem_##N##_test_some_vector(iv, n, idx, st, cmp, v);               \
+    default: shmem_##N##_wait(iv, v[0]); return 0;                                                 \
+    }                                                                                              \
   }
 SHMEMI_SYNC_TYPES(KIND, ~)
 #define ROW(A, T, N) {#N, sizeof(T), N##_at, N##_store, N##_p, N##_call, N##_statics},
@@ -139,8 +163,8 @@ static const cmp_plan *plan_of(const round_t *c, const area *a) {
 static long shift(const area *a, size_t i) { return is_vector(a->routine) ? (long)i : 0; }
 static char *ivars_of(const round_t *c, size_t ai) { return c->block + ai * NE * c->k->size; }
 
-#define FAIL_IF(c, a, cond, fmt, ...)                                          \
-  CHECK_MSG(!(cond), "shmem_%s_%s (%s, %s): " fmt, (c)->k->name, routine_names[(a)->routine], \
+#define FAIL_IF(c, a, cond, fmt, ...)                                                              \
+  CHECK_MSG(!(cond), "shmem_%s_%s (%s, %s): " fmt, (c)->k->name, routine_names[(a)->routine],      \
             plan_of(c, a)->name, (c)->space, __VA_ARGS__)
 
 /* Elements the driver writes, and whether it writes them the final value
@@ -184,7 +208,7 @@ static size_t call(const round_t *c, const area *a, size_t ai, size_t nelems, si
 
 /* The test form of an area's routine, on the same ivars. */
 static int test_of(int r) {
-  static const int tests[N_ROUTINES] = {R_TEST,      R_TEST_ALL,    R_TEST_ANY,   R_TEST_SOME,
+  static const int tests[N_ROUTINES] = {R_TEST,       R_TEST_ALL,   R_TEST_ANY,   R_TEST_SOME,
                                         R_TEST_ALL_V, R_TEST_ANY_V, R_TEST_SOME_V};
   return r <= R_WAIT_SOME_V ? tests[r] : r == R_OLD_WAIT ? R_TEST : r;
 }
@@ -213,13 +237,13 @@ static void check_empty(const round_t *c) {
     const size_t got_masked = call(c, a, 0, NE, idx, all_masked, r);
     CHECK_MSG(got0 == want && got_masked == want,
               "shmem_%s_%s on an empty set returned %zu (nelems 0) and %zu (all masked), "
-              "expected %zu", c->k->name, routine_names[r], got0, got_masked, want);
+              "expected %zu",
+              c->k->name, routine_names[r], got0, got_masked, want);
   }
 }
 
 /* After the wait: the values are final, and the answer names them. */
-static void check_after(const round_t *c, const area *a, size_t ai, size_t got,
-                        const size_t *idx) {
+static void check_after(const round_t *c, const area *a, size_t ai, size_t got, const size_t *idx) {
   const cmp_plan *p = plan_of(c, a);
   const char *iv = ivars_of(c, ai);
   const long final = p->stages[STAGES - 1];
@@ -280,8 +304,7 @@ static void check_some_complete(const round_t *c) {
 static void run_round(const round_t *c) {
   const int right = (me + 1) % npes;
   for (size_t ai = 0; ai < N_AREAS; ++ai)
-    for (size_t i = 0; i < NE; ++i)
-      c->k->store(ivars_of(c, ai), i, INIT + shift(&areas[ai], i));
+    for (size_t i = 0; i < NE; ++i) c->k->store(ivars_of(c, ai), i, INIT + shift(&areas[ai], i));
   shmem_barrier_all();
   check_nothing_yet(c);
   if (c->plan->cmp == SHMEM_CMP_EQ) check_empty(c);

@@ -35,8 +35,10 @@ int main(void) {
     }
     int status = 0;
     CHECK(child > 0 && waitpid(child, &status, 0) == child);
-    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) ++hung;
-    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ++failed;
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+      ++hung;
+    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+      ++failed;
     const struct timespec pause = {0, 100000};
     nanosleep(&pause, NULL); /* the thread pokes while the program waits */
   }

@@ -16,10 +16,32 @@ namespace {
 constexpr std::size_t LEN = 24;
 
 // One destination row per put call, one local row per get call.
-enum { P_PUT, P_PUT_CTX, P_P, P_P_CTX, P_IPUT, P_IPUT_CTX, P_IBPUT, P_IBPUT_CTX, P_NBI, P_NBI_CTX,
-       N_PUTS };
-enum { G_GET, G_GET_CTX, G_G, G_G_CTX, G_IGET, G_IGET_CTX, G_IBGET, G_IBGET_CTX, G_NBI, G_NBI_CTX,
-       N_GETS };
+enum {
+  P_PUT,
+  P_PUT_CTX,
+  P_P,
+  P_P_CTX,
+  P_IPUT,
+  P_IPUT_CTX,
+  P_IBPUT,
+  P_IBPUT_CTX,
+  P_NBI,
+  P_NBI_CTX,
+  N_PUTS
+};
+enum {
+  G_GET,
+  G_GET_CTX,
+  G_G,
+  G_G_CTX,
+  G_IGET,
+  G_IGET_CTX,
+  G_IBGET,
+  G_IBGET_CTX,
+  G_NBI,
+  G_NBI_CTX,
+  N_GETS
+};
 
 // Blocks of bsize elements, dst apart in the row and sst apart in the
 // source; zero elsewhere.
@@ -29,14 +51,26 @@ struct Shape {
 };
 constexpr Shape contig(const char *form) { return {form, LEN, LEN, LEN, 1}; }
 
-const Shape put_shapes[N_PUTS] = {
-    contig("put"),           contig("put(ctx)"),           contig("p"), contig("p(ctx)"),
-    {"iput", 2, 3, 1, LEN / 3}, {"iput(ctx)", 2, 3, 1, LEN / 3}, {"ibput", 4, 3, 2, LEN / 4},
-    {"ibput(ctx)", 4, 3, 2, LEN / 4}, contig("put_nbi"),  contig("put_nbi(ctx)")};
-const Shape get_shapes[N_GETS] = {
-    contig("get"),           contig("get(ctx)"),           contig("g"), contig("g(ctx)"),
-    {"iget", 3, 2, 1, LEN / 3}, {"iget(ctx)", 3, 2, 1, LEN / 3}, {"ibget", 3, 4, 2, LEN / 4},
-    {"ibget(ctx)", 3, 4, 2, LEN / 4}, contig("get_nbi"),  contig("get_nbi(ctx)")};
+const Shape put_shapes[N_PUTS] = {contig("put"),
+                                  contig("put(ctx)"),
+                                  contig("p"),
+                                  contig("p(ctx)"),
+                                  {"iput", 2, 3, 1, LEN / 3},
+                                  {"iput(ctx)", 2, 3, 1, LEN / 3},
+                                  {"ibput", 4, 3, 2, LEN / 4},
+                                  {"ibput(ctx)", 4, 3, 2, LEN / 4},
+                                  contig("put_nbi"),
+                                  contig("put_nbi(ctx)")};
+const Shape get_shapes[N_GETS] = {contig("get"),
+                                  contig("get(ctx)"),
+                                  contig("g"),
+                                  contig("g(ctx)"),
+                                  {"iget", 3, 2, 1, LEN / 3},
+                                  {"iget(ctx)", 3, 2, 1, LEN / 3},
+                                  {"ibget", 3, 4, 2, LEN / 4},
+                                  {"ibget(ctx)", 3, 4, 2, LEN / 4},
+                                  contig("get_nbi"),
+                                  contig("get_nbi(ctx)")};
 
 long val(int pe, std::size_t i) { return (pe * 13 + static_cast<long>(i) * 5) % 89 + 1; }
 
@@ -48,8 +82,8 @@ template <class T> struct Statics {
 template <class T> T Statics<T>::src[LEN];
 template <class T> T Statics<T>::dst[N_PUTS][LEN];
 
-template <class T> void expect_row(const char *type, const char *space, const Shape &s,
-                                   const T *row, int pe) {
+template <class T>
+void expect_row(const char *type, const char *space, const Shape &s, const T *row, int pe) {
   for (std::size_t i = 0; i < LEN; ++i) {
     const std::size_t b = i / s.dst, j = i % s.dst;
     const long want = b < s.nblocks && j < s.bsize ? val(pe, b * s.sst + j) : 0;
@@ -94,8 +128,8 @@ template <class T> void run_gets(T (*d)[LEN], const T *s, int pe) {
   shmem_quiet();
 }
 
-template <class T> void run_case(const char *type, const char *space, T *src, T (*dst)[LEN],
-                                 int target, int from) {
+template <class T>
+void run_case(const char *type, const char *space, T *src, T (*dst)[LEN], int target, int from) {
   const int me = shmem_my_pe();
   // The puts' source stays untouched until the barrier completes them: a
   // nonblocking put may read it until then.

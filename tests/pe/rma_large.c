@@ -17,7 +17,7 @@
 
 #define NBYTES ((size_t)2200 * 1000 * 1000) /* > INT_MAX, a multiple of 8 */
 #define NWORDS (NBYTES / sizeof(uint64_t))
-#define GUARD 4096                          /* bytes past the end that must not change */
+#define GUARD 4096 /* bytes past the end that must not change */
 #define GUARD_BYTE 0x5A
 
 _Static_assert(NBYTES > INT_MAX, "the point is more than INT_MAX bytes");

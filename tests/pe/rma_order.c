@@ -98,7 +98,7 @@ static void ordering(long (*heap_data)[WORDS], long *heap_flag) {
   /* Every pairing of data and flag places, each twice, with a different
    * way of ordering each time. */
   for (int c = 0; c < 8; ++c) {
-    long (*data)[WORDS] = c & 1 ? heap_data : s_data;
+    long(*data)[WORDS] = c & 1 ? heap_data : s_data;
     long *flag = c & 2 ? heap_flag : &s_flag;
     const order_by how = (order_by)((c + c / 4) % N_ORDERS);
     char what[96];
@@ -129,17 +129,23 @@ static void many_nbi(long *dst, long *src, int use_ctx) {
   for (int i = 0; i < NBI; ++i) src[i] = local[i] = nbi_value(me, i);
   shmem_barrier_all();
   for (int i = 0; i < NBI / 2; ++i) { /* one element at a time, then in blocks */
-    if (use_ctx) shmem_ctx_long_put_nbi(ctx, &dst[i], &local[i], 1, right);
-    else shmem_long_put_nbi(&dst[i], &local[i], 1, right);
+    if (use_ctx)
+      shmem_ctx_long_put_nbi(ctx, &dst[i], &local[i], 1, right);
+    else
+      shmem_long_put_nbi(&dst[i], &local[i], 1, right);
   }
   for (int i = NBI / 2; i < NBI; i += 64)
     shmem_putmem_nbi(&dst[i], &local[i], 64 * sizeof(long), right);
   for (int i = 0; i < NBI; ++i) {
-    if (use_ctx) shmem_ctx_long_get_nbi(ctx, &fetched[i], &src[i], 1, right);
-    else shmem_long_get_nbi(&fetched[i], &src[i], 1, right);
+    if (use_ctx)
+      shmem_ctx_long_get_nbi(ctx, &fetched[i], &src[i], 1, right);
+    else
+      shmem_long_get_nbi(&fetched[i], &src[i], 1, right);
   }
-  if (use_ctx) shmem_ctx_quiet(ctx);
-  else shmem_quiet();
+  if (use_ctx)
+    shmem_ctx_quiet(ctx);
+  else
+    shmem_quiet();
   for (int i = 0; i < NBI; ++i) {
     CHECK_MSG(fetched[i] == nbi_value(right, i), "get_nbi %d: %ld, expected %ld", i, fetched[i],
               nbi_value(right, i));
@@ -184,9 +190,9 @@ static const struct {
   const char *name;
   put_fn put;
   int even_words_only;
-} blocking_puts[] = {{"putmem", b_putmem, 0},   {"ctx_putmem", b_ctx_putmem, 0},
+} blocking_puts[] = {{"putmem", b_putmem, 0},     {"ctx_putmem", b_ctx_putmem, 0},
                      {"long_put", b_long_put, 0}, {"put64", b_put64, 0},
-                     {"iput64", b_iput64, 1},   {"ibput32", b_ibput32, 1}};
+                     {"iput64", b_iput64, 1},     {"ibput32", b_ibput32, 1}};
 
 static void reuse_source(unsigned char *dst, const char *space, size_t n, int target, int from) {
   static unsigned char local[BIG];

@@ -41,51 +41,55 @@ typedef struct {
   void *static_dst; /* N_SLICES * LEN elements */
 } kind;
 
-#define PAIR(NAME, ctx, ...)                                                   \
+#define PAIR(NAME, ctx, ...)                                                                       \
   ((ctx) ? shmem_ctx_##NAME(SHMEM_CTX_DEFAULT, __VA_ARGS__) : shmem_##NAME(__VA_ARGS__))
 
 /* Wrappers with the kind's signatures around shmem_NAME / shmem_ctx_NAME. */
-#define CONTIG_WRAPPERS(K, PUT, GET, PUT_NBI, GET_NBI)                         \
-  static void K##_put(int c, void *d, const void *s, size_t n, int pe) { PAIR(PUT, c, d, s, n, pe); } \
-  static void K##_get(int c, void *d, const void *s, size_t n, int pe) { PAIR(GET, c, d, s, n, pe); } \
-  static void K##_put_nbi(int c, void *d, const void *s, size_t n, int pe) {  \
-    PAIR(PUT_NBI, c, d, s, n, pe);                                             \
-  }                                                                            \
-  static void K##_get_nbi(int c, void *d, const void *s, size_t n, int pe) {  \
-    PAIR(GET_NBI, c, d, s, n, pe);                                             \
+#define CONTIG_WRAPPERS(K, PUT, GET, PUT_NBI, GET_NBI)                                             \
+  static void K##_put(int c, void *d, const void *s, size_t n, int pe) {                           \
+    PAIR(PUT, c, d, s, n, pe);                                                                     \
+  }                                                                                                \
+  static void K##_get(int c, void *d, const void *s, size_t n, int pe) {                           \
+    PAIR(GET, c, d, s, n, pe);                                                                     \
+  }                                                                                                \
+  static void K##_put_nbi(int c, void *d, const void *s, size_t n, int pe) {                       \
+    PAIR(PUT_NBI, c, d, s, n, pe);                                                                 \
+  }                                                                                                \
+  static void K##_get_nbi(int c, void *d, const void *s, size_t n, int pe) {                       \
+    PAIR(GET_NBI, c, d, s, n, pe);                                                                 \
   }
-#define STRIDED_WRAPPERS(K, IPUT, IGET, IBPUT, IBGET)                          \
-  static void K##_iput(int c, void *d, const void *s, ptrdiff_t ds, ptrdiff_t ss, size_t n, \
-                       int pe) {                                               \
-    PAIR(IPUT, c, d, s, ds, ss, n, pe);                                        \
-  }                                                                            \
-  static void K##_iget(int c, void *d, const void *s, ptrdiff_t ds, ptrdiff_t ss, size_t n, \
-                       int pe) {                                               \
-    PAIR(IGET, c, d, s, ds, ss, n, pe);                                        \
-  }                                                                            \
-  static void K##_ibput(int c, void *d, const void *s, ptrdiff_t ds, ptrdiff_t ss, size_t bs, \
-                        size_t nb, int pe) {                                   \
-    PAIR(IBPUT, c, d, s, ds, ss, bs, nb, pe);                                  \
-  }                                                                            \
-  static void K##_ibget(int c, void *d, const void *s, ptrdiff_t ds, ptrdiff_t ss, size_t bs, \
-                        size_t nb, int pe) {                                   \
-    PAIR(IBGET, c, d, s, ds, ss, bs, nb, pe);                                  \
+#define STRIDED_WRAPPERS(K, IPUT, IGET, IBPUT, IBGET)                                              \
+  static void K##_iput(int c, void *d, const void *s, ptrdiff_t ds, ptrdiff_t ss, size_t n,        \
+                       int pe) {                                                                   \
+    PAIR(IPUT, c, d, s, ds, ss, n, pe);                                                            \
+  }                                                                                                \
+  static void K##_iget(int c, void *d, const void *s, ptrdiff_t ds, ptrdiff_t ss, size_t n,        \
+                       int pe) {                                                                   \
+    PAIR(IGET, c, d, s, ds, ss, n, pe);                                                            \
+  }                                                                                                \
+  static void K##_ibput(int c, void *d, const void *s, ptrdiff_t ds, ptrdiff_t ss, size_t bs,      \
+                        size_t nb, int pe) {                                                       \
+    PAIR(IBPUT, c, d, s, ds, ss, bs, nb, pe);                                                      \
+  }                                                                                                \
+  static void K##_ibget(int c, void *d, const void *s, ptrdiff_t ds, ptrdiff_t ss, size_t bs,      \
+                        size_t nb, int pe) {                                                       \
+    PAIR(IBGET, c, d, s, ds, ss, bs, nb, pe);                                                      \
   }
 
 /* Typed kinds: one per row of the standard RMA type table. */
-#define TYPED_KIND(A, T, N)                                                    \
-  static T N##_static_src[LEN], N##_static_dst[N_SLICES * LEN];                \
-  static void N##_set(void *b, size_t i, long v) { ((T *)b)[i] = (T)v; }       \
-  static long N##_at(const void *b, size_t i) { return (long)((const T *)b)[i]; } \
-  CONTIG_WRAPPERS(N, N##_put, N##_get, N##_put_nbi, N##_get_nbi)               \
-  STRIDED_WRAPPERS(N, N##_iput, N##_iget, N##_ibput, N##_ibget)                \
-  static void N##_p(int c, void *d, long v, int pe) { PAIR(N##_p, c, d, (T)v, pe); } \
+#define TYPED_KIND(A, T, N)                                                                        \
+  static T N##_static_src[LEN], N##_static_dst[N_SLICES * LEN];                                    \
+  static void N##_set(void *b, size_t i, long v) { ((T *)b)[i] = (T)v; }                           \
+  static long N##_at(const void *b, size_t i) { return (long)((const T *)b)[i]; }                  \
+  CONTIG_WRAPPERS(N, N##_put, N##_get, N##_put_nbi, N##_get_nbi)                                   \
+  STRIDED_WRAPPERS(N, N##_iput, N##_iget, N##_ibput, N##_ibget)                                    \
+  static void N##_p(int c, void *d, long v, int pe) { PAIR(N##_p, c, d, (T)v, pe); }               \
   static long N##_g(int c, const void *s, int pe) { return (long)PAIR(N##_g, c, s, pe); }
 SHMEMI_RMA_TYPES(TYPED_KIND, ~)
 
-#define TYPED_ROW(A, T, N)                                                     \
-  {#N, sizeof(T), N##_set, N##_at, N##_put, N##_get, N##_put_nbi, N##_get_nbi, \
-   N##_iput, N##_iget, N##_ibput, N##_ibget, N##_p, N##_g, N##_static_src, N##_static_dst},
+#define TYPED_ROW(A, T, N)                                                                         \
+  {#N,       sizeof(T), N##_set,   N##_at,    N##_put, N##_get, N##_put_nbi,    N##_get_nbi,       \
+   N##_iput, N##_iget,  N##_ibput, N##_ibget, N##_p,   N##_g,   N##_static_src, N##_static_dst},
 
 /* SIZE and mem kinds: an element of B bytes holds v as the bytes v, v+3,
  * v+6, ... so that a misplaced or partial element reads back as -1. */
@@ -100,20 +104,32 @@ static long bytes_at(const void *b, size_t i, size_t size) {
   return e[0];
 }
 
-#define SIZED_KIND(A, BITS, BYTES)                                             \
-  static alignas(16) unsigned char size##BITS##_static_src[LEN * BYTES],       \
-      size##BITS##_static_dst[N_SLICES * LEN * BYTES];                         \
-  static void size##BITS##_set(void *b, size_t i, long v) { bytes_set(b, i, v, BYTES); } \
-  static long size##BITS##_at(const void *b, size_t i) { return bytes_at(b, i, BYTES); } \
-  CONTIG_WRAPPERS(size##BITS, put##BITS, get##BITS, put##BITS##_nbi, get##BITS##_nbi) \
+#define SIZED_KIND(A, BITS, BYTES)                                                                 \
+  static alignas(16) unsigned char size##BITS##_static_src[LEN * BYTES],                           \
+      size##BITS##_static_dst[N_SLICES * LEN * BYTES];                                             \
+  static void size##BITS##_set(void *b, size_t i, long v) { bytes_set(b, i, v, BYTES); }           \
+  static long size##BITS##_at(const void *b, size_t i) { return bytes_at(b, i, BYTES); }           \
+  CONTIG_WRAPPERS(size##BITS, put##BITS, get##BITS, put##BITS##_nbi, get##BITS##_nbi)              \
   STRIDED_WRAPPERS(size##BITS, iput##BITS, iget##BITS, ibput##BITS, ibget##BITS)
 SHMEMI_RMA_SIZES(SIZED_KIND, ~)
 
-#define SIZED_ROW(A, BITS, BYTES)                                              \
-  {"size" #BITS, BYTES, size##BITS##_set, size##BITS##_at, size##BITS##_put,    \
-   size##BITS##_get, size##BITS##_put_nbi, size##BITS##_get_nbi, size##BITS##_iput, \
-   size##BITS##_iget, size##BITS##_ibput, size##BITS##_ibget, NULL, NULL,      \
-   size##BITS##_static_src, size##BITS##_static_dst},
+#define SIZED_ROW(A, BITS, BYTES)                                                                  \
+  {"size" #BITS,                                                                                   \
+   BYTES,                                                                                          \
+   size##BITS##_set,                                                                               \
+   size##BITS##_at,                                                                                \
+   size##BITS##_put,                                                                               \
+   size##BITS##_get,                                                                               \
+   size##BITS##_put_nbi,                                                                           \
+   size##BITS##_get_nbi,                                                                           \
+   size##BITS##_iput,                                                                              \
+   size##BITS##_iget,                                                                              \
+   size##BITS##_ibput,                                                                             \
+   size##BITS##_ibget,                                                                             \
+   NULL,                                                                                           \
+   NULL,                                                                                           \
+   size##BITS##_static_src,                                                                        \
+   size##BITS##_static_dst},
 
 static unsigned char mem_static_src[LEN], mem_static_dst[N_SLICES * LEN];
 static void mem_set(void *b, size_t i, long v) { bytes_set(b, i, v, 1); }
@@ -121,9 +137,9 @@ static long mem_at(const void *b, size_t i) { return bytes_at(b, i, 1); }
 CONTIG_WRAPPERS(mem, putmem, getmem, putmem_nbi, getmem_nbi)
 
 static const kind kinds[] = {
-    SHMEMI_RMA_TYPES(TYPED_ROW, ~) SHMEMI_RMA_SIZES(SIZED_ROW, ~)
-    {"mem", 1, mem_set, mem_at, mem_put, mem_get, mem_put_nbi, mem_get_nbi, NULL, NULL, NULL,
-     NULL, NULL, NULL, mem_static_src, mem_static_dst},
+    SHMEMI_RMA_TYPES(TYPED_ROW, ~) SHMEMI_RMA_SIZES(SIZED_ROW, ~){
+        "mem", 1, mem_set, mem_at, mem_put, mem_get, mem_put_nbi, mem_get_nbi, NULL, NULL, NULL,
+        NULL, NULL, NULL, mem_static_src, mem_static_dst},
 };
 
 /* One case: a kind, where the symmetric buffers are, whom to talk to, and
@@ -135,7 +151,7 @@ typedef struct {
   int target; /* PE the routines are called with */
   int from;   /* PE whose puts land here */
   int ctx;
-  int salt;   /* makes every case's values differ from the last one's */
+  int salt; /* makes every case's values differ from the last one's */
 } rma_case;
 
 /* Small values (1..97) that every type of the table holds exactly. */
@@ -164,8 +180,8 @@ static void expect_blocks(const rma_case *c, const char *routine, const void *bu
     const long want = written ? val(pe, b * sst + j, c->salt) : 0;
     const long got = k->at(buf, i);
     const int ok = written ? got == want : all_zero((const char *)buf + i * k->size, k->size);
-    CHECK_MSG(ok, "%s%s_%s (%s, pe %d): element %zu is %ld, expected %ld",
-              c->ctx ? "ctx_" : "", k->name, routine, c->space, c->target, i, got, want);
+    CHECK_MSG(ok, "%s%s_%s (%s, pe %d): element %zu is %ld, expected %ld", c->ctx ? "ctx_" : "",
+              k->name, routine, c->space, c->target, i, got, want);
     if (!ok) return;
   }
 }
@@ -198,8 +214,10 @@ static void issue_puts(const rma_case *c, const void *local) {
 static void expect_puts(const rma_case *c) {
   expect_contig(c, "put", slice(c, S_PUT), LEN, c->from);
   expect_contig(c, "put_nbi", slice(c, S_PUT_NBI), LEN, c->from);
-  if (c->k->p) expect_contig(c, "p", slice(c, S_P), LEN, c->from);
-  else CHECK(all_zero(slice(c, S_P), LEN * c->k->size));
+  if (c->k->p)
+    expect_contig(c, "p", slice(c, S_P), LEN, c->from);
+  else
+    CHECK(all_zero(slice(c, S_P), LEN * c->k->size));
   if (c->k->iput) {
     expect_blocks(c, "iput", slice(c, S_IPUT), 3, 2, 1, 8, c->from);
     expect_blocks(c, "ibput", slice(c, S_IBPUT), 5, 4, 3, 4, c->from);
@@ -220,10 +238,9 @@ static void run_gets(const rma_case *c) {
   expect_contig(c, "get_nbi", local, LEN / 2, c->target);
   if (k->g)
     for (size_t i = 0; i < LEN; ++i)
-      CHECK_MSG(k->g(c->ctx, (const char *)c->src + i * k->size, c->target) ==
-                    val(c->target, i, c->salt),
-                "%s%s_g (%s, pe %d) element %zu", c->ctx ? "ctx_" : "", k->name, c->space,
-                c->target, i);
+      CHECK_MSG(
+          k->g(c->ctx, (const char *)c->src + i * k->size, c->target) == val(c->target, i, c->salt),
+          "%s%s_g (%s, pe %d) element %zu", c->ctx ? "ctx_" : "", k->name, c->space, c->target, i);
   if (!k->iget) return;
   memset(local, 0, sizeof local);
   k->iget(c->ctx, local, c->src, 2, 3, 8, c->target);
@@ -259,9 +276,14 @@ int main(void) {
       for (int self = 0; self < 2; ++self)
         for (int ctx = 0; ctx < 2; ++ctx) {
           const kind *k = &kinds[i];
-          rma_case c = {k, on_heap ? heap_src : k->static_src, on_heap ? heap_dst : k->static_dst,
-                        on_heap ? "heap" : "static", self ? me : (me + 1) % npes,
-                        self ? me : (me + npes - 1) % npes, ctx, ++salt};
+          rma_case c = {k,
+                        on_heap ? heap_src : k->static_src,
+                        on_heap ? heap_dst : k->static_dst,
+                        on_heap ? "heap" : "static",
+                        self ? me : (me + 1) % npes,
+                        self ? me : (me + npes - 1) % npes,
+                        ctx,
+                        ++salt};
           run_case(&c);
         }
   shmem_free(heap_dst);

@@ -14,10 +14,10 @@
 
 enum { AREA = 96, SPAN = 32 }; /* SPAN: bytes per transfer, a multiple of 16 */
 
-char g_data[AREA] = {1};        /* initialized: .data, external linkage */
-char g_bss[AREA];               /* .bss, external linkage */
-static char s_bss[AREA];        /* .bss, internal linkage */
-static char s_big[4 << 20];     /* 4 MiB of .bss */
+char g_data[AREA] = {1};    /* initialized: .data, external linkage */
+char g_bss[AREA];           /* .bss, external linkage */
+static char s_bss[AREA];    /* .bss, internal linkage */
+static char s_big[4 << 20]; /* 4 MiB of .bss */
 
 struct __attribute__((packed)) record {
   char c;
@@ -94,12 +94,13 @@ typedef struct {
 } named_mover;
 
 static const named_mover puts_[] = {
-    {"putmem", m_putmem}, {"ctx_putmem", m_ctx_putmem}, {"putmem_nbi", m_putmem_nbi},
-    {"char_put", m_char_put}, {"char_p", m_char_p}, {"put8", m_put8}, {"put16", m_put16},
-    {"put32", m_put32}, {"put64", m_put64}, {"put128", m_put128}, {"iput32", m_iput32}};
+    {"putmem", m_putmem},     {"ctx_putmem", m_ctx_putmem}, {"putmem_nbi", m_putmem_nbi},
+    {"char_put", m_char_put}, {"char_p", m_char_p},         {"put8", m_put8},
+    {"put16", m_put16},       {"put32", m_put32},           {"put64", m_put64},
+    {"put128", m_put128},     {"iput32", m_iput32}};
 static const named_mover gets_[] = {
-    {"getmem", m_getmem}, {"getmem_nbi", m_getmem_nbi}, {"char_g", m_char_g},
-    {"get16", m_get16}, {"get32", m_get32}, {"get64", m_get64}, {"ibget8", m_ibget8}};
+    {"getmem", m_getmem}, {"getmem_nbi", m_getmem_nbi}, {"char_g", m_char_g}, {"get16", m_get16},
+    {"get32", m_get32},   {"get64", m_get64},           {"ibget8", m_ibget8}};
 
 typedef struct {
   const char *name;
@@ -170,8 +171,7 @@ static void packed_struct(int target, int from) {
   const struct record got = g_rec;
   CHECK_MSG(got.c == 'a' + from && got.i == 100000 + from && got.d == 0.5 + from &&
                 got.s == -7 - from && got.ll == (1LL << 40) + from,
-            "packed record from pe %d: %c %d %g %d %lld", from, got.c, got.i, got.d, got.s,
-            got.ll);
+            "packed record from pe %d: %c %d %g %d %lld", from, got.c, got.i, got.d, got.s, got.ll);
   for (int k = 0; k < 7; ++k) {
     const struct record r = g_recs[k];
     CHECK_MSG(r.i == from * 1000 + k && r.c == 0 && r.d == 0 && r.s == 0 && r.ll == 0,
@@ -224,8 +224,7 @@ int main(void) {
   CHECK_INIT();
   char *heap = shmem_malloc(AREA);
   CHECK(heap != NULL);
-  const place places[] = {{"g_data", g_data}, {"g_bss", g_bss}, {"s_bss", s_bss},
-                          {"heap", heap}};
+  const place places[] = {{"g_data", g_data}, {"g_bss", g_bss}, {"s_bss", s_bss}, {"heap", heap}};
   const int right = (me + 1) % npes, left = (me + npes - 1) % npes;
   int salt = 0;
   for (size_t p = 0; p < sizeof places / sizeof places[0]; ++p) {

@@ -23,7 +23,7 @@ _Static_assert(SHMEM_THREAD_FUNNELED < SHMEM_THREAD_SERIALIZED, "thread levels")
 _Static_assert(SHMEM_THREAD_SERIALIZED < SHMEM_THREAD_MULTIPLE, "thread levels");
 
 /* Options that are combined with | must be distinct non-zero bits. */
-#define ONE_BIT(x) ((x) != 0 && ((x) & ((x) - 1)) == 0)
+#define ONE_BIT(x) ((x) != 0 && ((x) & ((x)-1)) == 0)
 _Static_assert(ONE_BIT(SHMEM_CTX_SERIALIZED) && ONE_BIT(SHMEM_CTX_PRIVATE) &&
                    ONE_BIT(SHMEM_CTX_NOSTORE),
                "context options are bit flags");

@@ -62,8 +62,8 @@ int main(int argc, char **argv) {
   shmem_query_initialized(&initialized);
   MPI_Finalized(&mpi_finalized);
   if (initialized != 0 || mpi_finalized) {
-    fprintf(stderr, "[rank %d] after shmem_finalize: initialized %d, MPI finalized %d\n",
-            rank, initialized, mpi_finalized);
+    fprintf(stderr, "[rank %d] after shmem_finalize: initialized %d, MPI finalized %d\n", rank,
+            initialized, mpi_finalized);
     ++check_failures;
   }
   /* MPI is still the program's: barrier, and agree on the verdict. */

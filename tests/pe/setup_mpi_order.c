@@ -20,14 +20,14 @@
 static int rank = -1;
 static int program_level = -1; /* the MPI thread level the program asked for, if it started MPI */
 
-#define EXPECT(cond, ...)                                                      \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "[rank %d] line %d: check failed: %s: ", rank, __LINE__, #cond); \
-      fprintf(stderr, __VA_ARGS__);                                            \
-      fputc('\n', stderr);                                                     \
-      ++check_failures;                                                        \
-    }                                                                          \
+#define EXPECT(cond, ...)                                                                          \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      fprintf(stderr, "[rank %d] line %d: check failed: %s: ", rank, __LINE__, #cond);             \
+      fprintf(stderr, __VA_ARGS__);                                                                \
+      fputc('\n', stderr);                                                                         \
+      ++check_failures;                                                                            \
+    }                                                                                              \
   } while (0)
 
 static long from_left; /* static data, reached through MPI */
@@ -37,8 +37,8 @@ static void expect_mpi_state(int initialized, int finalized, const char *when) {
   EXPECT(MPI_Initialized(&flag) == MPI_SUCCESS && flag == initialized,
          "%s: MPI_Initialized gives %d", when, flag);
   flag = -1;
-  EXPECT(MPI_Finalized(&flag) == MPI_SUCCESS && flag == finalized,
-         "%s: MPI_Finalized gives %d", when, flag);
+  EXPECT(MPI_Finalized(&flag) == MPI_SUCCESS && flag == finalized, "%s: MPI_Finalized gives %d",
+         when, flag);
 }
 
 static void expect_shmem_state(int initialized, const char *when) {
@@ -78,11 +78,11 @@ static void start_shmem(void) {
     EXPECT(provided == SHMEM_THREAD_MULTIPLE && level == MPI_THREAD_MULTIPLE,
            "shmem_init_thread provided %d, MPI_Query_thread %d", provided, level);
   } else {
-    const int expected = program_level == MPI_THREAD_FUNNELED ? SHMEM_THREAD_FUNNELED
-                                                              : SHMEM_THREAD_SINGLE;
+    const int expected =
+        program_level == MPI_THREAD_FUNNELED ? SHMEM_THREAD_FUNNELED : SHMEM_THREAD_SINGLE;
     EXPECT(provided == expected && level == program_level,
-           "shmem_init_thread provided %d, MPI_Query_thread %d (the program asked %d)",
-           provided, level, program_level);
+           "shmem_init_thread provided %d, MPI_Query_thread %d (the program asked %d)", provided,
+           level, program_level);
   }
   expect_shmem_state(1, "after shmem_init_thread");
 }
@@ -94,12 +94,12 @@ static void mpi_traffic(int round) {
   long mine = me + round, sum = -1;
   EXPECT(MPI_Allreduce(&mine, &sum, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD) == MPI_SUCCESS,
          "MPI_Allreduce");
-  EXPECT(sum == (long)size * (size - 1) / 2 + (long)size * round, "round %d: sum %ld", round,
-         sum);
+  EXPECT(sum == (long)size * (size - 1) / 2 + (long)size * round, "round %d: sum %ld", round, sum);
   const int right = (me + 1) % size, left = (me + size - 1) % size;
   long got = -1;
   EXPECT(MPI_Sendrecv(&mine, 1, MPI_LONG, right, round, &got, 1, MPI_LONG, left, round,
-                      MPI_COMM_WORLD, MPI_STATUS_IGNORE) == MPI_SUCCESS, "MPI_Sendrecv");
+                      MPI_COMM_WORLD, MPI_STATUS_IGNORE) == MPI_SUCCESS,
+         "MPI_Sendrecv");
   EXPECT(got == left + round, "round %d: MPI_Sendrecv got %ld", round, got);
 }
 
@@ -123,8 +123,8 @@ static void shmem_traffic(long round) {
   EXPECT(from_left == round * 100 + left, "round %ld: static got %ld", round, from_left);
   long back[2] = {-1, -1};
   shmem_long_get(back, heap, 2, left);
-  EXPECT(back[0] == round && back[1] == (left + npes - 1) % npes, "round %ld: get %ld %ld",
-         round, back[0], back[1]);
+  EXPECT(back[0] == round && back[1] == (left + npes - 1) % npes, "round %ld: get %ld %ld", round,
+         back[0], back[1]);
   EXPECT(shmem_long_g(&from_left, right) == round * 100 + me, "round %ld: g", round);
   shmem_barrier_all();
   shmem_free(heap);
@@ -166,7 +166,9 @@ int main(int argc, char **argv) {
     expect_shmem_state(0, "after shmem_finalize");
   }
   expect_mpi_state(1, 1, "at the end");
-  if (check_failures) fprintf(stderr, "[rank %d] %d check(s) failed\n", rank, check_failures);
-  else printf("PE %d of %d ok\n", rank, npes);
+  if (check_failures)
+    fprintf(stderr, "[rank %d] %d check(s) failed\n", rank, check_failures);
+  else
+    printf("PE %d of %d ok\n", rank, npes);
   return check_failures ? 1 : 0;
 }

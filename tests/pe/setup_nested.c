@@ -10,13 +10,13 @@ static long global_slot; /* static data must work after re-initialization */
 static int saved_me = -1;
 
 /* CHECK names the PE through the library; this one works uninitialized. */
-#define CHECK_UNINIT(cond)                                                     \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "[PE %d] %s:%d: check failed (library not initialized): %s\n", \
-              saved_me, __FILE__, __LINE__, #cond);                            \
-      ++check_failures;                                                        \
-    }                                                                          \
+#define CHECK_UNINIT(cond)                                                                         \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      fprintf(stderr, "[PE %d] %s:%d: check failed (library not initialized): %s\n", saved_me,     \
+              __FILE__, __LINE__, #cond);                                                          \
+      ++check_failures;                                                                            \
+    }                                                                                              \
   } while (0)
 
 _Static_assert(SHMEM_THREAD_SINGLE < SHMEM_THREAD_FUNNELED &&
@@ -78,8 +78,8 @@ static void thread_levels(void) {
     int provided = -1, queried = -2;
     const int rc = shmem_init_thread(level, &provided);
     CHECK_MSG(rc == 0, "shmem_init_thread(%d) returned %d", level, rc);
-    CHECK_MSG(provided >= SHMEM_THREAD_SINGLE && provided <= level,
-              "requested %d, provided %d", level, provided);
+    CHECK_MSG(provided >= SHMEM_THREAD_SINGLE && provided <= level, "requested %d, provided %d",
+              level, provided);
     shmem_query_thread(&queried);
     CHECK_MSG(queried == provided, "provided %d, query says %d", provided, queried);
 

@@ -34,8 +34,7 @@ static void check_version_and_name(void) {
 }
 
 static void check_pe_accessible(int npes) {
-  for (int pe = 0; pe < npes; ++pe)
-    CHECK_MSG(shmem_pe_accessible(pe) == 1, "pe %d", pe);
+  for (int pe = 0; pe < npes; ++pe) CHECK_MSG(shmem_pe_accessible(pe) == 1, "pe %d", pe);
   CHECK(shmem_pe_accessible(-1) == 0);
   CHECK(shmem_pe_accessible(npes) == 0);
   CHECK(shmem_pe_accessible(npes + 100) == 0);

@@ -18,12 +18,25 @@
 
 #define MAX_BYTES (1u << 20)
 
-enum { F_PLAIN, F_NBI, F_CTX, F_CTX_NBI, F_GENERIC, F_GENERIC_NBI, F_GENERIC_CTX,
-       F_GENERIC_CTX_NBI, N_FORMS };
-static const char *const form_names[N_FORMS] = {
-    "put_signal",         "put_signal_nbi",          "ctx put_signal",
-    "ctx put_signal_nbi", "generic put_signal",      "generic put_signal_nbi",
-    "generic ctx put_signal", "generic ctx put_signal_nbi"};
+enum {
+  F_PLAIN,
+  F_NBI,
+  F_CTX,
+  F_CTX_NBI,
+  F_GENERIC,
+  F_GENERIC_NBI,
+  F_GENERIC_CTX,
+  F_GENERIC_CTX_NBI,
+  N_FORMS
+};
+static const char *const form_names[N_FORMS] = {"put_signal",
+                                                "put_signal_nbi",
+                                                "ctx put_signal",
+                                                "ctx put_signal_nbi",
+                                                "generic put_signal",
+                                                "generic put_signal_nbi",
+                                                "generic ctx put_signal",
+                                                "generic ctx put_signal_nbi"};
 
 typedef void send_fn(int form, void *d, const void *s, size_t n, uint64_t *sig, uint64_t value,
                      int op, int pe);
@@ -37,12 +50,15 @@ typedef struct {
 } kind;
 
 #define SIG_ARGS sig, value, op, pe
-#define SEND_CASES(NAME, T)                                                    \
-  case F_PLAIN: shmem_##NAME##_signal((T *)d, (const T *)s, n, SIG_ARGS); break; \
-  case F_NBI: shmem_##NAME##_signal_nbi((T *)d, (const T *)s, n, SIG_ARGS); break; \
-  case F_CTX: shmem_ctx_##NAME##_signal(SHMEM_CTX_DEFAULT, (T *)d, (const T *)s, n, SIG_ARGS); break; \
-  case F_CTX_NBI:                                                              \
-    shmem_ctx_##NAME##_signal_nbi(SHMEM_CTX_DEFAULT, (T *)d, (const T *)s, n, SIG_ARGS); break;
+#define SEND_CASES(NAME, T)                                                                        \
+  case F_PLAIN: shmem_##NAME##_signal((T *)d, (const T *)s, n, SIG_ARGS); break;                   \
+  case F_NBI: shmem_##NAME##_signal_nbi((T *)d, (const T *)s, n, SIG_ARGS); break;                 \
+  case F_CTX:                                                                                      \
+    shmem_ctx_##NAME##_signal(SHMEM_CTX_DEFAULT, (T *)d, (const T *)s, n, SIG_ARGS);               \
+    break;                                                                                         \
+  case F_CTX_NBI:                                                                                  \
+    shmem_ctx_##NAME##_signal_nbi(SHMEM_CTX_DEFAULT, (T *)d, (const T *)s, n, SIG_ARGS);           \
+    break;
 
 /* The generic names expand to SHMEMI_RMA_TYPES themselves, so inside the
  * table's expansion they are named through LATER() and expanded by the
@@ -51,37 +67,37 @@ typedef struct {
 #define LATER(name) shmem_##name NOTHING()
 #define AGAIN(...) __VA_ARGS__
 
-#define TYPED_KIND(A, T, N)                                                    \
-  static void N##_send(int f, void *d, const void *s, size_t n, uint64_t *sig, uint64_t value, \
-                       int op, int pe) {                                       \
-    T *dt = (T *)d;                                                            \
-    const T *st = (const T *)s;                                                \
-    switch (f) {                                                               \
-      SEND_CASES(N##_put, T)                                                   \
-    case F_GENERIC: LATER(put_signal)(dt, st, n, SIG_ARGS); break;             \
-    case F_GENERIC_NBI: LATER(put_signal_nbi)(dt, st, n, SIG_ARGS); break;     \
-    case F_GENERIC_CTX: LATER(put_signal)(SHMEM_CTX_DEFAULT, dt, st, n, SIG_ARGS); break; \
-    default: LATER(put_signal_nbi)(SHMEM_CTX_DEFAULT, dt, st, n, SIG_ARGS); break; \
-    }                                                                          \
+#define TYPED_KIND(A, T, N)                                                                        \
+  static void N##_send(int f, void *d, const void *s, size_t n, uint64_t *sig, uint64_t value,     \
+                       int op, int pe) {                                                           \
+    T *dt = (T *)d;                                                                                \
+    const T *st = (const T *)s;                                                                    \
+    switch (f) {                                                                                   \
+      SEND_CASES(N##_put, T)                                                                       \
+    case F_GENERIC: LATER(put_signal)(dt, st, n, SIG_ARGS); break;                                 \
+    case F_GENERIC_NBI: LATER(put_signal_nbi)(dt, st, n, SIG_ARGS); break;                         \
+    case F_GENERIC_CTX: LATER(put_signal)(SHMEM_CTX_DEFAULT, dt, st, n, SIG_ARGS); break;          \
+    default: LATER(put_signal_nbi)(SHMEM_CTX_DEFAULT, dt, st, n, SIG_ARGS); break;                 \
+    }                                                                                              \
   }
 AGAIN(SHMEMI_RMA_TYPES(TYPED_KIND, ~))
 #define TYPED_ROW(A, T, N) {#N, sizeof(T), N_FORMS, N##_send},
 
-#define SIZED_KIND(A, BITS, BYTES)                                             \
-  static void size##BITS##_send(int f, void *d, const void *s, size_t n, uint64_t *sig, \
-                                uint64_t value, int op, int pe) {              \
-    switch (f) { SEND_CASES(put##BITS, void) }                                 \
+#define SIZED_KIND(A, BITS, BYTES)                                                                 \
+  static void size##BITS##_send(int f, void *d, const void *s, size_t n, uint64_t *sig,            \
+                                uint64_t value, int op, int pe) {                                  \
+    switch (f) { SEND_CASES(put##BITS, void) }                                                     \
   }
 SHMEMI_RMA_SIZES(SIZED_KIND, ~)
 #define SIZED_ROW(A, BITS, BYTES) {"put" #BITS, BYTES, F_CTX_NBI + 1, size##BITS##_send},
 
-static void mem_send(int f, void *d, const void *s, size_t n, uint64_t *sig, uint64_t value,
-                     int op, int pe) {
+static void mem_send(int f, void *d, const void *s, size_t n, uint64_t *sig, uint64_t value, int op,
+                     int pe) {
   switch (f) { SEND_CASES(putmem, void) }
 }
 
-static const kind kinds[] = {SHMEMI_RMA_TYPES(TYPED_ROW, ~) SHMEMI_RMA_SIZES(SIZED_ROW, ~)
-                             {"putmem", 1, F_CTX_NBI + 1, mem_send}};
+static const kind kinds[] = {SHMEMI_RMA_TYPES(TYPED_ROW, ~) SHMEMI_RMA_SIZES(SIZED_ROW, ~){
+    "putmem", 1, F_CTX_NBI + 1, mem_send}};
 enum { N_KINDS = sizeof(kinds) / sizeof(kinds[0]) };
 
 static const size_t sizes[] = {0 /* one element */, 40, 1000, 4096 + 48, 65536 + 16, MAX_BYTES};
@@ -125,9 +141,9 @@ static round_t plan_round(int r, const route *routes, int nroutes, unsigned char
   return c;
 }
 
-#define ROUND_FAIL(c, r, cond, fmt, ...)                                       \
-  CHECK_MSG(!(cond), "round %d, %s %s (%s, %zu bytes): " fmt, r, (c)->k->name,  \
-            form_names[(c)->form], (c)->op == SHMEM_SIGNAL_SET ? "SET" : "ADD", (c)->bytes, \
+#define ROUND_FAIL(c, r, cond, fmt, ...)                                                           \
+  CHECK_MSG(!(cond), "round %d, %s %s (%s, %zu bytes): " fmt, r, (c)->k->name,                     \
+            form_names[(c)->form], (c)->op == SHMEM_SIGNAL_SET ? "SET" : "ADD", (c)->bytes,        \
             __VA_ARGS__)
 
 static void receive(const round_t *c, int r, int left) {
@@ -141,8 +157,7 @@ static void receive(const round_t *c, int r, int left) {
       break;
     }
   const uint64_t fetched = shmem_signal_fetch(c->sig);
-  ROUND_FAIL(c, r, fetched != c->expect, "signal_fetch returned %llu",
-             (unsigned long long)fetched);
+  ROUND_FAIL(c, r, fetched != c->expect, "signal_fetch returned %llu", (unsigned long long)fetched);
   switch (r % 4) { /* acknowledge: the sender's count of rounds done */
   case 0: shmem_signal_add(&ack, 1, left); break;
   case 1: shmem_ctx_signal_add(SHMEM_CTX_DEFAULT, &ack, 1, left); break;
@@ -178,8 +193,10 @@ static void contend(uint64_t *sigs) {
   for (int pe = 0; pe < npes; ++pe) {
     shmem_signal_add(sum, (uint64_t)me + 1, pe);
     shmem_ctx_signal_add(SHMEM_CTX_DEFAULT, sum, 100 * ((uint64_t)me + 1), pe);
-    if ((me + pe) % 2) shmem_signal_set(&slots[me], 7 + (uint64_t)me, pe);
-    else shmem_ctx_signal_set(SHMEM_CTX_DEFAULT, &slots[me], 7 + (uint64_t)me, pe);
+    if ((me + pe) % 2)
+      shmem_signal_set(&slots[me], 7 + (uint64_t)me, pe);
+    else
+      shmem_ctx_signal_set(SHMEM_CTX_DEFAULT, &slots[me], 7 + (uint64_t)me, pe);
   }
   shmem_barrier_all();
   const uint64_t want = 101 * (uint64_t)npes * ((uint64_t)npes + 1) / 2;

@@ -124,8 +124,8 @@ static void fork_child(long before, long later, int status) {
   CHECK(write(go[1], "x", 1) == 1);
   int got = 0;
   CHECK(waitpid(pid, &got, 0) == pid);
-  CHECK_MSG(WIFEXITED(got) && WEXITSTATUS(got) == status, "child status %#x, wanted exit %d",
-            got, status);
+  CHECK_MSG(WIFEXITED(got) && WEXITSTATUS(got) == status, "child status %#x, wanted exit %d", got,
+            status);
   CHECK(value == later && child_handler_ran == 0);
   close(go[0]);
   close(go[1]);

@@ -39,8 +39,8 @@ static uint64_t seed = 20261121;
 static int me, npes;
 static uint64_t rng[MAX_PES];
 static pe_model model[MAX_PES];
-static unsigned char *hbuf;       /* symmetric heap: npes regions */
-static long *hslots, *hcounter;   /* symmetric heap */
+static unsigned char *hbuf;     /* symmetric heap: npes regions */
+static long *hslots, *hcounter; /* symmetric heap */
 
 static uint64_t next(uint64_t *s) { /* splitmix64 */
   uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
@@ -90,7 +90,8 @@ static void op_put(int w, uint64_t *s, int on_heap) {
     shmem_putmem_nbi(dest, m, a.len, a.target);
     shmem_quiet(); /* m is the model: never changes before completion here */
   } else {
-    for (size_t i = 0; i < a.len && i < 8; ++i) shmem_char_p((char *)dest + i, (char)m[i], a.target);
+    for (size_t i = 0; i < a.len && i < 8; ++i)
+      shmem_char_p((char *)dest + i, (char)m[i], a.target);
     if (a.len > 8) shmem_putmem(dest + 8, m + 8, a.len - 8, a.target);
   }
   shmem_fence(); /* a later put by w to the same bytes must land after this one */
@@ -99,13 +100,15 @@ static void op_put(int w, uint64_t *s, int on_heap) {
 static void op_get(int w, uint64_t *s, int on_heap, int round) {
   access_t a = pick_access(s);
   if (w != me) return;
-  const unsigned char *m = (on_heap ? model[a.target].heap : model[a.target].stat) + w * REGION + a.off;
+  const unsigned char *m =
+      (on_heap ? model[a.target].heap : model[a.target].stat) + w * REGION + a.off;
   const unsigned char *src = (on_heap ? hbuf : sbuf) + w * REGION + a.off;
   unsigned char got[REGION];
   shmem_quiet();
   shmem_getmem(got, src, a.len, a.target);
-  CHECK_MSG(memcmp(got, m, a.len) == 0, "round %d: get of %zu bytes at %zu of region %d from PE %d (%s)",
-            round, a.len, a.off, w, a.target, on_heap ? "heap" : "static");
+  CHECK_MSG(memcmp(got, m, a.len) == 0,
+            "round %d: get of %zu bytes at %zu of region %d from PE %d (%s)", round, a.len, a.off,
+            w, a.target, on_heap ? "heap" : "static");
 }
 
 static void op_counter(int w, uint64_t *s) {
@@ -139,14 +142,19 @@ static void op_slot(int w, uint64_t *s, int round) {
   long value = (long)(next(s) >> 2);
   long *m = &model[target].slots[w];
   long before = *m;
-  if (kind == 0) *m = value;                  /* swap */
-  else if (kind == 1) *m = value;             /* successful compare-swap */
+  if (kind == 0)
+    *m = value; /* swap */
+  else if (kind == 1)
+    *m = value; /* successful compare-swap */
   /* kind 2: compare-swap whose condition does not match: no change */
   if (w != me) return;
   long old;
-  if (kind == 0) old = shmem_long_atomic_swap(&hslots[w], value, target);
-  else if (kind == 1) old = shmem_long_atomic_compare_swap(&hslots[w], before, value, target);
-  else old = shmem_long_atomic_compare_swap(&hslots[w], before + 1, value, target);
+  if (kind == 0)
+    old = shmem_long_atomic_swap(&hslots[w], value, target);
+  else if (kind == 1)
+    old = shmem_long_atomic_compare_swap(&hslots[w], before, value, target);
+  else
+    old = shmem_long_atomic_compare_swap(&hslots[w], before + 1, value, target);
   CHECK_MSG(old == before, "round %d: slot %d on PE %d: AMO kind %d returned %ld, expected %ld",
             round, w, target, kind, old, before);
 }
@@ -175,8 +183,8 @@ static void collectives(int round) {
   shmem_barrier_all(); /* bcast_src ready everywhere; bcast_dst free */
   shmem_long_broadcast(SHMEM_TEAM_WORLD, bcast_dst, bcast_src, BCAST_N, root);
   for (int i = 0; i < BCAST_N; ++i)
-    CHECK_MSG(bcast_dst[i] == value_of(root, round, i + 1), "round %d: broadcast[%d] from %d gave %ld",
-              round, i, root, bcast_dst[i]);
+    CHECK_MSG(bcast_dst[i] == value_of(root, round, i + 1),
+              "round %d: broadcast[%d] from %d gave %ld", round, i, root, bcast_dst[i]);
 }
 
 /* After a barrier: this PE's buffers must match the model exactly. */
@@ -221,8 +229,8 @@ int main(int argc, char **argv) {
     shmem_barrier_all(); /* the next round's puts must not overtake the checks */
   }
   check_local(rounds, 1);
-  if (check_failures) fprintf(stderr, "[PE %d] stress_random failed with seed %llu\n", me,
-                              (unsigned long long)seed);
+  if (check_failures)
+    fprintf(stderr, "[PE %d] stress_random failed with seed %llu\n", me, (unsigned long long)seed);
   shmem_free(hcounter);
   shmem_free(hslots);
   shmem_free(hbuf);

@@ -44,8 +44,8 @@ static shmem_team_t make(const team_spec *s) {
       CHECK(shmem_team_split_strided(evens, s->size - 1, -1, s->size, NULL, 0, &t) == 0);
     shmem_team_destroy(evens);
   } else {
-    CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, s->start, s->stride, s->size, NULL, 0,
-                                   &t) == 0);
+    CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, s->start, s->stride, s->size, NULL, 0, &t) ==
+          0);
   }
   shmem_team_destroy(reversed);
   return t;
@@ -109,8 +109,8 @@ static void fill(long *src, int i, int count) {
 }
 
 enum coll { SYNC, BCAST, COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS, SUM, MAX, INSCAN, EXSCAN, COLLS };
-static const char *const coll_names[COLLS] = {"sync",     "broadcast", "collect",   "fcollect",
-                                              "alltoall", "alltoalls", "sum_reduce", "max_reduce",
+static const char *const coll_names[COLLS] = {"sync",       "broadcast", "collect",    "fcollect",
+                                              "alltoall",   "alltoalls", "sum_reduce", "max_reduce",
                                               "sum_inscan", "sum_exscan"};
 
 static void run(enum coll c, shmem_team_t t, long *dst, long *src, int count) {
@@ -173,8 +173,8 @@ static void check_collective(const team_spec *s, enum coll c, long *dst, long *s
   shmem_team_destroy(t);
   for (int e = 0; e < results; ++e)
     if (dst[e] != expected(c, i, n, e, count)) {
-      CHECK_MSG(0, "%s, %s, %d elements, %s: dest[%d] = %ld, expected %ld", s->name,
-                coll_names[c], count, where, e, dst[e], expected(c, i, n, e, count));
+      CHECK_MSG(0, "%s, %s, %d elements, %s: dest[%d] = %ld, expected %ld", s->name, coll_names[c],
+                count, where, e, dst[e], expected(c, i, n, e, count));
       break;
     }
 }

@@ -37,8 +37,7 @@ static void test_predefined(void) {
   CHECK(shmem_team_ptr(SHMEM_TEAM_SHARED, &symmetric_word, shmem_team_my_pe(SHMEM_TEAM_SHARED)) ==
         &symmetric_word);
   for (int pe = 0; pe < npes; ++pe)
-    CHECK(shmem_team_ptr(SHMEM_TEAM_WORLD, &symmetric_word, pe) ==
-          shmem_ptr(&symmetric_word, pe));
+    CHECK(shmem_team_ptr(SHMEM_TEAM_WORLD, &symmetric_word, pe) == shmem_ptr(&symmetric_word, pe));
   CHECK(shmem_team_ptr(SHMEM_TEAM_WORLD, &symmetric_word, npes) == NULL);
   shmem_team_config_t config = {.num_contexts = 99};
   CHECK(shmem_team_get_config(SHMEM_TEAM_WORLD, SHMEM_TEAM_NUM_CONTEXTS, &config) == 0);
@@ -74,12 +73,12 @@ static void check_strided(shmem_team_t t, shmem_team_t parent, int start, int st
     return;
   }
   CHECK_MSG(t != SHMEM_TEAM_INVALID, "%s: member got SHMEM_TEAM_INVALID", what);
-  CHECK_MSG(shmem_team_my_pe(t) == index, "%s: my_pe %d, expected %d", what,
-            shmem_team_my_pe(t), index);
+  CHECK_MSG(shmem_team_my_pe(t) == index, "%s: my_pe %d, expected %d", what, shmem_team_my_pe(t),
+            index);
   CHECK_MSG(shmem_team_n_pes(t) == size, "%s: n_pes %d", what, shmem_team_n_pes(t));
   for (int i = 0; i < size; ++i) {
-    CHECK_MSG(shmem_team_translate_pe(t, i, parent) == start + i * stride, "%s: translate %d",
-              what, i);
+    CHECK_MSG(shmem_team_translate_pe(t, i, parent) == start + i * stride, "%s: translate %d", what,
+              i);
     CHECK(shmem_team_translate_pe(parent, start + i * stride, t) == i);
   }
   CHECK(shmem_team_translate_pe(t, size, parent) == -1);
@@ -114,8 +113,8 @@ static void test_split_strided(void) {
   /* Every other PE of the reversed team, from its end back: world PEs
    * 0, 2, ... (npes even) or 1, 3, ... (npes odd), in increasing order. */
   if (npes > 1) {
-    shmem_team_t back = split(reversed, npes % 2 == 0 ? npes - 1 : npes - 2, -2, npes / 2,
-                              "reversed, every other");
+    shmem_team_t back =
+        split(reversed, npes % 2 == 0 ? npes - 1 : npes - 2, -2, npes / 2, "reversed, every other");
     if (back != SHMEM_TEAM_INVALID)
       for (int i = 0; i < npes / 2; ++i)
         CHECK(shmem_team_translate_pe(back, i, SHMEM_TEAM_WORLD) == npes % 2 + 2 * i);
@@ -130,23 +129,23 @@ static void test_split_strided(void) {
 /* Each invalid triplet: nonzero on every PE and no team anywhere. */
 static void test_invalid_triplets(void) {
   const int bad[][3] = {
-      {0, 1, 0},         /* size 0 */
-      {0, 1, -1},        /* negative size */
-      {-1, 1, 1},        /* start below the team */
-      {npes, 1, 1},      /* start past the team */
-      {npes - 1, 1, 2},  /* runs off the end */
-      {0, -1, 2},        /* runs off the start (wrap-around) */
-      {0, 2, npes},      /* wrap-around for npes > 1... */
-      {0, 0, 2},         /* stride 0 with more than one PE */
-      {0, 1, npes + 1},  /* more PEs than the parent has */
+      {0, 1, 0},        /* size 0 */
+      {0, 1, -1},       /* negative size */
+      {-1, 1, 1},       /* start below the team */
+      {npes, 1, 1},     /* start past the team */
+      {npes - 1, 1, 2}, /* runs off the end */
+      {0, -1, 2},       /* runs off the start (wrap-around) */
+      {0, 2, npes},     /* wrap-around for npes > 1... */
+      {0, 0, 2},        /* stride 0 with more than one PE */
+      {0, 1, npes + 1}, /* more PEs than the parent has */
   };
   for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
     if (k == 6 && npes == 1) continue; /* (0, 2, 1) is valid */
     shmem_team_t t = SHMEM_TEAM_WORLD;
-    const int rc = shmem_team_split_strided(SHMEM_TEAM_WORLD, bad[k][0], bad[k][1], bad[k][2],
-                                            NULL, 0, &t);
-    CHECK_MSG(rc != 0 && t == SHMEM_TEAM_INVALID, "triplet (%d, %d, %d): rc %d",
-              bad[k][0], bad[k][1], bad[k][2], rc);
+    const int rc =
+        shmem_team_split_strided(SHMEM_TEAM_WORLD, bad[k][0], bad[k][1], bad[k][2], NULL, 0, &t);
+    CHECK_MSG(rc != 0 && t == SHMEM_TEAM_INVALID, "triplet (%d, %d, %d): rc %d", bad[k][0],
+              bad[k][1], bad[k][2], rc);
   }
   shmem_team_t x = SHMEM_TEAM_WORLD, y = SHMEM_TEAM_WORLD;
   CHECK(shmem_team_split_2d(SHMEM_TEAM_WORLD, 0, NULL, 0, &x, NULL, 0, &y) != 0);
