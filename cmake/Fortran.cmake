@@ -59,6 +59,7 @@ if(SHMEM_FORTRAN AND CMAKE_Fortran_COMPILER_ID STREQUAL "GNU")
   set(f08_files ${SHMEM_FH_DIR}/shmem.f90 ${SHMEM_F08_MOD})
   # -fsyntax-only writes the .mod and no object: the module holds no code.
   add_custom_command(OUTPUT ${f08_files}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${SHMEM_FH_DIR}
     COMMAND shmem_make_f08 > ${SHMEM_FH_DIR}/shmem.f90
     COMMAND ${CMAKE_Fortran_COMPILER} -fsyntax-only -J ${SHMEM_FH_DIR} ${SHMEM_FH_DIR}/shmem.f90
     DEPENDS shmem_make_f08

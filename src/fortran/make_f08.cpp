@@ -35,7 +35,8 @@ template <class T> Row row(std::string c, const char *name) {
     c = c.substr(c.find(' ') + 1) + " complex";
   }
   for (char &ch : c) ch = ch == ' ' ? '_' : ch;
-  return {type + "(c_" + c + ")", type + std::to_string(sizeof(T)), name};
+  const char *kind = type == "character" ? "(kind=c_" : "(c_"; // character(c_char) is a length
+  return {type + kind + c + ")", type + std::to_string(sizeof(T)), name};
 }
 
 #define SHMEMI_F08_STR(X) #X

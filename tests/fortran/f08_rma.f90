@@ -2,8 +2,9 @@
 ! generic and typed puts and gets (blocking, _nbi, p/g, type(*) mem and sized
 ! forms), put with signal and signal_wait_until, a context (create, put,
 ! quiet, destroy) and SHMEM_CTX_DEFAULT, AMOs on the integer and real kinds,
-! wait_until and test, a lock, and the heap through c_f_pointer. Every PE
-! puts to its right neighbour and checks what its left one put.
+! wait_until, test and test_any (status absent: C's NULL), a lock, and the
+! heap through c_f_pointer. Every PE puts to its right neighbour and checks
+! what its left one put.
 module f08_rma_data
   use, intrinsic :: iso_c_binding
   implicit none
@@ -142,6 +143,8 @@ program f08_rma
   call shmem_atomic_set(ready, 1, right)
   call shmem_wait_until(ready, SHMEM_CMP_EQ, 1)
   call check('shmem_test', shmem_test(ready, SHMEM_CMP_EQ, 1), 1)
+  call check('shmem_test_any (status absent)', &
+             shmem_test_any(a, nn, cmp=SHMEM_CMP_EQ, cmp_value=a(3)), 2_c_size_t)
 
   ! A lock round a get and put on PE 0.
   call shmem_set_lock(lock)
