@@ -7,7 +7,10 @@
 # directory that oshfort --long-header puts first on the include path (for
 # programs that include shmem.fh and declare no function). Where a Fortran
 # compiler is found (SHMEM_FORTRAN), oshfort is installed and the Fortran
-# tests are built.
+# tests are built; with gfortran, the Fortran 2008 module too (`use shmem`):
+# shmem.f90, printed by make_f08, compiled for its shmem.mod only and both
+# installed beside shmem.fh, where oshfort's -I and the CMake package's
+# include directory find them.
 include(CheckLanguage)
 check_language(Fortran)
 if(CMAKE_Fortran_COMPILER)
@@ -46,6 +49,25 @@ install(FILES ${fh_long_dir}/shmem.fh
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/${SHMEM_FH_LONG_SUBDIR})
 install(FILES ${fh_long_dir}/mpp/shmem.fh
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/${SHMEM_FH_LONG_SUBDIR}/mpp)
+
+if(SHMEM_FORTRAN AND CMAKE_Fortran_COMPILER_ID STREQUAL "GNU")
+  add_executable(shmem_make_f08 src/fortran/make_f08.cpp)
+  target_include_directories(shmem_make_f08 PRIVATE ${PROJECT_SOURCE_DIR}/include)
+  # Sources that use the module list it in OBJECT_DEPENDS: CMake's scanner
+  # takes a module no target builds for one from outside.
+  set(SHMEM_F08_MOD ${SHMEM_FH_DIR}/shmem.mod)
+  set(f08_files ${SHMEM_FH_DIR}/shmem.f90 ${SHMEM_F08_MOD})
+  # -fsyntax-only writes the .mod and no object: the module holds no code.
+  add_custom_command(OUTPUT ${f08_files}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${SHMEM_FH_DIR}
+    COMMAND shmem_make_f08 > ${SHMEM_FH_DIR}/shmem.f90
+    COMMAND ${CMAKE_Fortran_COMPILER} -fsyntax-only -J ${SHMEM_FH_DIR} ${SHMEM_FH_DIR}/shmem.f90
+    DEPENDS shmem_make_f08
+    COMMENT "Generating the Fortran 2008 module shmem (shmem.f90, shmem.mod)")
+  add_custom_target(shmem_f08 ALL DEPENDS ${f08_files})
+  add_dependencies(shmem shmem_f08)
+  install(FILES ${f08_files} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+endif()
 
 # What Fortran programs of the 1.3 era need from gfortran: Cray pointers
 # (SHPALLOC, SHMEM_PTR), and one routine called with arrays of different

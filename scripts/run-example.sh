@@ -3,7 +3,7 @@
 # MPI in ./build-example (no tests, examples or benchmarks; the build's
 # output goes to build-example/build.log and is printed only on failure),
 # installs them under ./install, compiles examples/<example>.c with the
-# installed oshcc (examples/<example>.f, e.g. ring.f, with oshfort) and runs
+# installed oshcc (examples/<example>.f or .f90, e.g. ring.f, with oshfort) and runs
 # it with oshrun. Default: hello on 4 PEs.
 set -e
 example=${1:-hello}
@@ -13,10 +13,11 @@ build=$root/build-example
 prefix=$root/install
 case "$example" in
   *.f) source=$root/examples/$example program=${example%.f}_f tool=oshfort ;;
+  *.f90) source=$root/examples/$example program=${example%.f90}_f08 tool=oshfort ;;
   *) source=$root/examples/$example.c program=$example tool=oshcc ;;
 esac
 if [ ! -f "$source" ]; then
-  echo "run-example.sh: no $source; the examples are:" $(cd "$root/examples" && ls *.c *.f) >&2
+  echo "run-example.sh: no $source; the examples are:" $(cd "$root/examples" && ls *.c *.f *.f90) >&2
   exit 2
 fi
 "$root/scripts/deps.sh"

@@ -1,6 +1,6 @@
 # The examples as smoke tests: each checks its own result. Registered as
 # example_NAME_npN (Open MPI: 1, 2 and 4 PEs; MPICH: 1 and 2).
-foreach(example hello ring heat pi ring_f)
+foreach(example hello ring heat pi ring_f ring_f08)
   if(NOT TARGET ${example}) # SHMEM_BUILD_EXAMPLES=OFF
     continue()
   endif()

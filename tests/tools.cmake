@@ -10,6 +10,10 @@ set(tools_fortran 0)
 if(SHMEM_FORTRAN)
   set(tools_fortran 1)
 endif()
+set(tools_f08 0)
+if(TARGET shmem_f08)
+  set(tools_f08 1)
+endif()
 set(SHMEM_TOOLS_PREFIX ${CMAKE_CURRENT_BINARY_DIR}/tools-prefix)
 string(REPLACE ";" ":" tools_mpi_include_dirs "${MPI_C_INCLUDE_DIRS}")
 set(SHMEM_TOOLS_ENV
@@ -25,7 +29,8 @@ set(SHMEM_TOOLS_ENV
   TOOLS_VERSION=${PROJECT_VERSION}
   TOOLS_MPI_INCLUDE_DIRS=${tools_mpi_include_dirs}
   TOOLS_CMAKE=${CMAKE_COMMAND}
-  TOOLS_FORTRAN=${tools_fortran})
+  TOOLS_FORTRAN=${tools_fortran}
+  TOOLS_F08=${tools_f08})
 
 # The man pages are the same text whichever MPI the library is built
 # with: their checks (the man step and tools_man_pages) run in the MPICH

@@ -77,3 +77,11 @@ SHMEMI_F_DEF(void, shmem_clear_cache_line_inv, (void *dest), pshmem_clear_cache_
 SHMEMI_F_DEF(void, shmem_set_cache_line_inv, (void *dest), pshmem_set_cache_line_inv(dest))
 SHMEMI_F_DEF(void, shmem_udcflush, (), pshmem_udcflush())
 SHMEMI_F_DEF(void, shmem_udcflush_line, (void *dest), pshmem_udcflush_line(dest))
+
+// The predefined handles as variables, which the Fortran 2008 module binds to (make_f08.cpp):
+// a Fortran constant cannot hold an address.
+extern "C" {
+SHMEM_API extern const shmem_team_t shmemi_f08_team_world = SHMEM_TEAM_WORLD;
+SHMEM_API extern const shmem_team_t shmemi_f08_team_shared = SHMEM_TEAM_SHARED;
+SHMEM_API extern const shmem_ctx_t shmemi_f08_ctx_default = SHMEM_CTX_DEFAULT;
+}

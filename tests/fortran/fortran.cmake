@@ -103,6 +103,16 @@ shmem_f_test(f_long_header NP 1 2 4 TIMEOUT 60)
 # MY_PE/NUM_PES, implicit typing, COMMON, Cray pointers; the spec's examples.
 shmem_f_test(f_legacy SOURCES fortran/f_legacy.f NP 1 2 4 TIMEOUT 60)
 
+# The Fortran 2008 module (use shmem, src/fortran/make_f08.cpp), built with
+# gfortran only: RMA, signals, contexts, AMOs, waits, a lock and the heap;
+# teams, reductions and the other collectives.
+if(TARGET shmem_f08)
+  shmem_f_test(f08_rma NP 1 2 4 TIMEOUT 120)
+  shmem_f_test(f08_coll NP 1 2 4 TIMEOUT 120)
+  set_source_files_properties(fortran/f08_rma.f90 fortran/f08_coll.f90 PROPERTIES
+    OBJECT_DEPENDS ${SHMEM_F08_MOD})
+endif()
+
 # Mistakes: the job ends with a non-zero status and a message that names
 # the Fortran routine (upper case) as the program called it.
 shmem_pe_program(f_errors SOURCES fortran/f_errors.f90)

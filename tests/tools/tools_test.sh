@@ -14,6 +14,7 @@
 #   TOOLS_MPI_INCLUDE_DIRS  MPI's include directories, ':'-separated
 #   TOOLS_CMAKE       the cmake to run
 #   TOOLS_FORTRAN     1 where the library was built with Fortran (oshfort)
+#   TOOLS_F08         1 where it was built with the Fortran 2008 module (gfortran)
 # Apart from "install", every step uses only what is under TOOLS_PREFIX.
 set -eu
 LC_ALL=C
@@ -272,10 +273,14 @@ step_cmake() {
   run_pes ./project/consumer
   run_pes ./project/consumer_cxx
   if [ "${TOOLS_FORTRAN:-0}" = 1 ]; then
-    [ -x project/consumer_fortran ] || fail "the CMake project built no Fortran consumer"
-    output=$("$prefix/bin/oshrun" -np 2 ./project/consumer_fortran 2>&1) ||
-      fail "consumer_fortran failed: $output"
-    printf '%s\n' "$output" | grep -q "^ring: 2 PEs, .*: ok$" || fail "consumer_fortran did not report ok"
+    consumers=consumer_fortran
+    [ "${TOOLS_F08:-0}" = 1 ] && consumers="$consumers consumer_f08"
+    for consumer in $consumers; do
+      [ -x "project/$consumer" ] || fail "the CMake project built no $consumer"
+      output=$("$prefix/bin/oshrun" -np 2 "./project/$consumer" 2>&1) ||
+        fail "$consumer failed: $output"
+      printf '%s\n' "$output" | grep -q "^ring: 2 PEs, .*: ok$" || fail "$consumer did not report ok"
+    done
   fi
 }
 
@@ -364,9 +369,18 @@ check_profiling_names() {
   echo "profiling: $shmem_count shmem_ routines, each a weak alias of its pshmem_ routine"
 }
 
+# run_ring PROGRAM: a ring example on each PE count; it must report ok.
+run_ring() {
+  for np in $(pe_counts); do
+    output=$("$prefix/bin/oshrun" -np "$np" "./$1" 2>&1) || fail "$1 on $np PEs failed: $output"
+    printf '%s\n' "$output"
+    printf '%s\n' "$output" | grep -q "^ring: $np PEs, .*: ok$" || fail "$1 on $np PEs did not report ok"
+  done
+}
+
 # The Fortran binding as a user meets it: a 1.3-era fixed-form program and
-# the Fortran example built with oshfort (and its aliases), and with a plain
-# gfortran and the flags of shmem.pc.
+# the Fortran examples (ring.f; ring.f90, which uses the module) built with
+# oshfort (and its aliases), and with a plain gfortran and the flags of shmem.pc.
 step_fortran() {
   if [ "${TOOLS_FORTRAN:-0}" != 1 ]; then
     echo "tools_test fortran: the library was built without Fortran; nothing to test"
@@ -380,11 +394,14 @@ step_fortran() {
   say "$prefix/bin/oshfort" -Wall "$src/../fortran/f_long_header.f90" -o f_long_header
   run_pes ./f_long_header
   say "$prefix/bin/oshf90" -O2 "$examples/ring.f" -o ring_f
-  for np in $(pe_counts); do
-    output=$("$prefix/bin/oshrun" -np "$np" ./ring_f 2>&1) || fail "ring_f on $np PEs failed: $output"
-    printf '%s\n' "$output"
-    printf '%s\n' "$output" | grep -q "^ring: $np PEs, .*: ok$" || fail "ring_f on $np PEs did not report ok"
-  done
+  run_ring ring_f
+  # The Fortran 2008 module: oshfort's -I finds the installed shmem.mod.
+  if [ "${TOOLS_F08:-0}" = 1 ]; then
+    [ -f "$prefix/include/shmem.mod" ] && [ -f "$prefix/include/shmem.f90" ] ||
+      fail "shmem.mod or shmem.f90 is not installed in $prefix/include"
+    say "$prefix/bin/oshfort" -Wall -O2 "$examples/ring.f90" -o ring_f08
+    run_ring ring_f08
+  fi
   PKG_CONFIG_PATH=$libdir/pkgconfig
   export PKG_CONFIG_PATH
   fflags=$(pkg-config --variable=fflags shmem)
