@@ -104,7 +104,7 @@ sl_write_conf() {
     echo "SlurmdSpoolDir=$sl_dir/spool/%n"
     echo "SlurmdPidFile=$sl_dir/%n.pid"
     echo "SlurmdLogFile=$sl_dir/%n.log"
-    echo "SlurmdTimeout=10"
+    echo "SlurmdTimeout=5"
     echo "KillWait=2"
     echo "MessageTimeout=5"
     echo "InactiveLimit=0"
