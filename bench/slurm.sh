@@ -83,4 +83,5 @@ done
     echo "$line |"
   done
 } >"$out"
+rm -rf "$state"
 echo "wrote $out"
