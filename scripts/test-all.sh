@@ -11,7 +11,10 @@
 # programs on 2 and on 4 emulated hosts with both MPIs
 # (scripts/test-cluster.sh; it says SKIPPED where namespaces cannot be
 # made) and the hybrid MPI + OpenSHMEM programs there
-# (tests/cluster/hybrid_cluster.sh). Tests run SHMEM_TEST_JOBS at a time (default 2; PEs wait by
+# (tests/cluster/hybrid_cluster.sh), and the same library on a Slurm
+# cluster of emulated hosts: srun, sbatch and salloc with both MPIs
+# (tests/cluster/slurm_cluster.sh; SKIPPED without namespaces or Slurm's
+# packages). Tests run SHMEM_TEST_JOBS at a time (default 2; PEs wait by
 # yielding, so two jobs share two cores). The last lines name every stage
 # and test that failed. Extra arguments go to ctest, e.g. -L amo or -LE large.
 set -e
@@ -55,8 +58,11 @@ stage "MPICH and Open MPI across 2 and 4 emulated hosts"
 stage "hybrid MPI + OpenSHMEM programs across 2 emulated hosts, with the race detector"
 "$root/tests/cluster/hybrid_cluster.sh" "$root/build-mpich" "$root/build-openmpi" ||
   fail "hybrid programs across emulated hosts (tests/cluster/hybrid_cluster.sh)"
+stage "Slurm across 2 and 4 emulated hosts: srun, sbatch, salloc with MPICH and Open MPI"
+"$root/tests/cluster/slurm_cluster.sh" "$root/build-mpich" "$root/build-openmpi" ||
+  fail "Slurm across emulated hosts (tests/cluster/slurm_cluster.sh)"
 if [ -n "$failed" ]; then
   stage "FAILED:$failed"
   exit 1
 fi
-stage "all tests passed on MPICH, Open MPI (each on-node and forced inter-node), MPICH under AddressSanitizer, both under ThreadSanitizer and both across emulated hosts"
+stage "all tests passed on MPICH, Open MPI (each on-node and forced inter-node), MPICH under AddressSanitizer, both under ThreadSanitizer and both across emulated hosts, also under Slurm"

@@ -8,6 +8,7 @@
 #include <functional>
 #include <initializer_list>
 #include <string>
+#include <sched.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -72,6 +73,37 @@ int machine_size() {
   SHMEMI_MPI(MPI_Comm_size(machine, &size));
   SHMEMI_MPI(MPI_Comm_free(&machine));
   return size;
+}
+
+// The one CPU this PE may run on, or -1 where it may run on several (or
+// its affinity cannot be read).
+int single_cpu() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) != 1) return -1;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &set)) return cpu;
+  return -1;
+}
+
+// Two PEs of this node bound each to the same single CPU (a launcher's
+// binding: srun --cpu-bind=map_cpu:0,0, or more tasks than cores with
+// one core each): PEs that wait busy-poll, so these take turns on one
+// core while others may be idle. Returns whether this PE is the node's
+// lowest of such a pair and sets `pes` and `cpu` to say which.
+bool bound_together(int pes[2], int &cpu) {
+  const int mine = single_cpu();
+  std::vector<int> cpus(world.node_pes.size(), -1);
+  SHMEMI_MPI(MPI_Allgather(&mine, 1, MPI_INT, cpus.data(), 1, MPI_INT, world.node));
+  for (std::size_t i = 0; i < cpus.size(); ++i)
+    for (std::size_t j = i + 1; j < cpus.size(); ++j)
+      if (cpus[i] >= 0 && cpus[i] == cpus[j]) {
+        pes[0] = world.node_pes[i];
+        pes[1] = world.node_pes[j];
+        cpu = cpus[i];
+        return world.node_pes[i] == world.my_pe;
+      }
+  return false;
 }
 
 // An MPI_Info of key = "true" hints, freed with the object.
@@ -246,9 +278,20 @@ Nodes join_nodes(std::size_t heap_bytes, bool split_nodes) {
   const Agreed agreed = agree(heap_bytes, split_nodes);
   make_node_comm(agreed.split_nodes);
   world.split_forced = agreed.split_nodes;
-  const int sizes[2] = {static_cast<int>(world.node_pes.size()), machine_size()};
-  int largest[2] = {};
-  SHMEMI_MPI(MPI_Allreduce(sizes, largest, 2, MPI_INT, MPI_MAX, world.comm));
+  int pair[2] = {-1, -1}, cpu = -1;
+  const bool bound = world.node_pes.size() > 1 && bound_together(pair, cpu);
+  // The third: the lowest PE of the job that found such a pair on its
+  // node, as n_pes - PE, so that one PE of the whole job says so.
+  const int sizes[3] = {static_cast<int>(world.node_pes.size()), machine_size(),
+                        bound ? world.n_pes - world.my_pe : 0};
+  int largest[3] = {};
+  SHMEMI_MPI(MPI_Allreduce(sizes, largest, 3, MPI_INT, MPI_MAX, world.comm));
+  if (bound && largest[2] == world.n_pes - world.my_pe)
+    warn(Call::routine_or("shmem_init"),
+         "PEs %d and %d of one node are both bound to CPU %d alone: PEs that wait poll, so they "
+         "will take turns on that core; bind each PE to cores of its own (srun "
+         "--cpu-bind=cores with enough cores per task) or not at all (--cpu-bind=none)",
+         pair[0], pair[1], cpu);
   channels_begin();
   return {world.node_pes, largest[0] > 1, largest[1] > 1};
 }

@@ -5,7 +5,10 @@
  *   global_exit  shmem_global_exit(42): the launcher must exit with 42,
  *   segv         a store through a null pointer (SIGSEGV),
  *   abort        abort() (SIGABRT),
- *   kill         raise(SIGKILL), which no handler sees.
+ *   kill         raise(SIGKILL), which no handler sees,
+ *   wait         nothing: every PE waits until the job is ended from
+ *                outside (tests/cluster/slurm_cluster.sh: scancel, a host
+ *                that dies).
  * In every mode the launcher must return (non-zero) and no PE may be left
  * on any host; scripts/test-cluster.sh checks both. The job must span
  * hosts: on one node the program says so and exits with status 2. */
@@ -39,7 +42,7 @@ static void fail(const char *mode, const char *host) {
 
 int main(int argc, char **argv) {
   if (argc != 2) {
-    fprintf(stderr, "usage: cluster_fault global_exit|segv|abort|kill\n");
+    fprintf(stderr, "usage: cluster_fault global_exit|segv|abort|kill|wait\n");
     return 2;
   }
   shmem_init();
@@ -54,7 +57,7 @@ int main(int argc, char **argv) {
   }
   char host[256] = "?";
   gethostname(host, sizeof host);
-  if (me == last) {
+  if (me == last && strcmp(argv[1], "wait") != 0) {
     sleep(1); /* the others are waiting by now */
     fail(argv[1], host);
   }

@@ -68,6 +68,21 @@ if(SHMEM_MPI_FLAVOR STREQUAL "mpich")
   shmem_pe_test(team_shared_2nodes SOURCES pe/team_shared.c LINK MPI::MPI_C NP 2 TIMEOUT 120
                 LABELS coll ENV MPIR_CVAR_NUM_CLIQUES=2)
 endif()
+# Two PEs of the node bound to CPU 0 alone (taskset after the launcher's
+# own binding, as srun --cpu-bind=map_cpu:0 does): shmem_init says so once
+# (tests/cluster/slurm_cluster.sh checks the same under Slurm, and that it
+# is one line per job). Not in forced inter-node mode, where each PE is its
+# own node.
+find_program(SHMEM_TASKSET taskset)
+if(SHMEM_TASKSET)
+  add_test(NAME team_shared_bound_together
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/support/expect_status.sh 0
+                   "PEs 0 and 1 of one node are both bound to CPU 0 alone"
+                   ${MPIEXEC_EXECUTABLE} ${SHMEM_MPIEXEC_OPTIONS} ${MPIEXEC_NUMPROC_FLAG} 2
+                   ${SHMEM_TASKSET} -c 0 $<TARGET_FILE:team_shared>)
+  set_tests_properties(team_shared_bound_together PROPERTIES TIMEOUT 120
+    LABELS "pe;${SHMEM_MPI_FLAVOR};coll" ENVIRONMENT "${SHMEM_TEST_ENV};SHMEM_FORCE_INTERNODE=0")
+endif()
 # Collectives back to back without barriers, on the world and a split team,
 # checked at once: run-ahead roots and early pushes show as wrong values.
 shmem_pe_test(coll_pipeline SOURCES pe/coll_pipeline.c NP 2 3 8 TIMEOUT 300 LABELS coll)

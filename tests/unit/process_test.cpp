@@ -56,6 +56,47 @@ TEST(Launch, SlurmSaysHowManyNodes) {
   EXPECT_FALSE(spread.node_peers_possible());
 }
 
+// What srun sets for uneven (-m plane=3: 3 PEs on one node, 1 on the
+// other), cyclic and --ntasks-per-node placements: the library takes no PE
+// count per node from Slurm's lists (SLURM_STEP_TASKS_PER_NODE "3,1",
+// "2(x2)"); which PEs share a node it measures (MPI_COMM_TYPE_SHARED).
+TEST(Launch, SlurmPlacementsGiveNoCountPerNode) {
+  for (const char *per_node : {"3,1", "2(x2)", "1,3"}) {
+    const auto job = launched({{"SLURM_PROCID", "3"},
+                               {"PMI_SIZE", "4"},
+                               {"PMI_RANK", "3"},
+                               {"SLURM_STEP_NUM_NODES", "2"},
+                               {"SLURM_STEP_NUM_TASKS", "4"},
+                               {"SLURM_STEP_TASKS_PER_NODE", per_node},
+                               {"SLURM_TASKS_PER_NODE", per_node}});
+    EXPECT_FALSE(job.node_pes.has_value()) << per_node;
+    EXPECT_EQ(job.one_node(), std::optional<bool>(false)) << per_node;
+    EXPECT_TRUE(job.node_peers_possible()) << per_node;
+  }
+}
+
+// oshrun or mpiexec inside an allocation or a one-node step: the MPI
+// launcher's own counts win over the Slurm variables the PEs inherit
+// (a batch step, or the srun that started the launcher's daemons).
+TEST(Launch, AnMpiLauncherInsideSlurmWins) {
+  const auto hydra = launched({{"SLURM_PROCID", "0"},
+                               {"SLURM_STEP_NUM_NODES", "1"},
+                               {"SLURM_STEP_NUM_TASKS", "1"},
+                               {"PMI_SIZE", "4"},
+                               {"PMI_RANK", "2"},
+                               {"MPI_LOCALNRANKS", "2"}});
+  EXPECT_EQ(hydra.pes, std::optional<long>(4));
+  EXPECT_EQ(hydra.one_node(), std::optional<bool>(false));
+  EXPECT_TRUE(hydra.node_peers_possible());
+  const auto ompi = launched({{"SLURM_PROCID", "1"},
+                              {"SLURM_STEP_NUM_NODES", "2"},
+                              {"SLURM_STEP_NUM_TASKS", "2"},
+                              {"OMPI_COMM_WORLD_SIZE", "4"},
+                              {"OMPI_COMM_WORLD_LOCAL_SIZE", "2"}});
+  EXPECT_EQ(ompi.one_node(), std::optional<bool>(false));
+  EXPECT_TRUE(ompi.node_peers_possible());
+}
+
 TEST(Launch, AnotherLauncherLeavesItUnknown) {
   const auto pmix = launched({{"PMIX_RANK", "0"}});
   EXPECT_TRUE(pmix.launched);
