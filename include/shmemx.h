@@ -46,6 +46,25 @@
  *     MPI_Iallgather(v), MPI_Ialltoall, MPI_Iallreduce, MPI_Iscan and
  *     MPI_Iexscan), also on a node, where the shared-memory algorithms need
  *     every member at once. A team of one completes its collectives at once.
+ *
+ * Nonblocking collectives with requests (the draft of the specification's
+ * pull request #456, which may change)
+ *   shmemx_TYPENAME_broadcast_nb, ... (every routine above with _nb for
+ *   _nbi), shmemx_sync_nb and shmemx_team_sync_nb (one routine) take a
+ *   shmemx_req_h *request after the blocking routine's arguments (not
+ *   NULL), start the collective as the _nbi form does and set *request.
+ *   shmemx_req_test(&request) returns 1 once it is complete on this PE, 0
+ *   before (it never waits); shmemx_req_wait(&request) waits, returns 0.
+ *   At completion both free the request and set it to SHMEMX_REQ_INVALID,
+ *   with which both return at once (test: 1). Each completes this PE's
+ *   earlier collectives of the team too, in start order. Every PE that
+ *   started the collective must observe its completion by a test or a
+ *   wait; the completions of the _nbi forms (quiet, ...) complete these as
+ *   well, after which the request's test returns 1.
+ *   With SHMEM_NB_COLLECTIVES_DRAFT defined before shmem.h or shmemx.h is
+ *   included, the draft's names too: shmem_req_h, SHMEM_REQ_INVALID and
+ *   each shmemx_ name of the _nb routines, shmemx_req_test and
+ *   shmemx_req_wait with shmem_ instead (the same routines).
  */
 #ifndef SHMEMX_H
 #define SHMEMX_H
@@ -184,8 +203,7 @@ SHMEMI_CXX_COLLECTIVES(shmemx_, _nb, REQ)
  * shmem.h or shmemx.h: shmem_req_h and SHMEM_REQ_INVALID, and every
  * shmemx_ name of the requests and the _nb collectives above with shmem_
  * instead, the type-generic ones too. */
-#if defined(SHMEM_NB_COLLECTIVES_DRAFT) && !defined(SHMEMI_NB_DRAFT_DECLARED)
-#define SHMEMI_NB_DRAFT_DECLARED 1
+#if defined(SHMEM_NB_COLLECTIVES_DRAFT)
 typedef shmemx_req_h shmem_req_h;
 #define SHMEM_REQ_INVALID SHMEMX_REQ_INVALID
 #ifdef __cplusplus
