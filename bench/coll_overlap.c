@@ -14,7 +14,17 @@
  *   seq      the blocking collective, then the compute loop;
  *   nbi      the nbi collective (shmemx_..._nbi), the compute loop, then
  *            shmem_quiet;
- *   nbi_only the nbi collective then shmem_quiet, without the loop.
+ *   nbi_only the nbi collective then shmem_quiet, without the loop;
+ *   nb       the collective with a request (shmemx_..._nb), the compute
+ *            loop, then shmemx_req_wait;
+ *   nb_test  the same with the loop cut in 16 slices and shmemx_req_test
+ *            after each (the program lends the library its CPU);
+ *   nb_only  the collective with a request, then shmemx_req_wait.
+ * Built with OVERLAP_RAW_MPI (coll_overlap_mpi, a hybrid program: shmem_init
+ * then MPI_Init), also the baseline of raw MPI on MPI_COMM_WORLD:
+ *   mpi, mpi_test, mpi_only  MPI_Ibcast, MPI_Iallgather, MPI_Ialltoall or
+ *            MPI_Iallreduce in place of the _nb collective, MPI_Test and
+ *            MPI_Wait in place of shmemx_req_test and shmemx_req_wait.
  * Each is the median over the rounds of the time per operation on PE 0.
  * One line per row, "name value unit" first as in the other benchmarks,
  * the value being the overlap ratio (seq - nbi) / min(coll, compute):
@@ -23,14 +33,19 @@
  * = (nbi_only + compute - nbi) / min(nbi_only, compute), the overlap of
  * the nbi path against itself (the blocking routine may take another path,
  * e.g. shared memory on a node, so the first ratio mixes the overlap with
- * the difference of the paths). -m keeps the rows whose name contains the
- * text. */
+ * the difference of the paths), nb_ratio and nb_test_ratio (seq - nb) and
+ * (seq - nb_test) over min(coll, compute), and with OVERLAP_RAW_MPI
+ * mpi_ratio, mpi_test_ratio the same for raw MPI and nb_test_vs_mpi_test,
+ * nb_test / mpi_test. -m keeps the rows whose name contains the text. */
 #define _POSIX_C_SOURCE 200809L
 #include <shmem.h>
 #include <shmemx.h>
 #include <stdint.h>
 
 #include "bench_shmem.h"
+#ifdef OVERLAP_RAW_MPI
+#include <mpi.h>
+#endif
 
 enum { KIND_BCAST, KIND_FCOLLECT, KIND_ALLTOALL, KIND_REDUCE, NKINDS };
 static const char *const kind_names[NKINDS] = {"bcast", "fcollect", "alltoall", "reduce_sum"};
@@ -87,6 +102,27 @@ static void coll_nbi(void) {
   }
 }
 
+static shmemx_req_h coll_nb(void) {
+  shmemx_req_h r;
+  switch (kind) {
+  case KIND_BCAST: shmemx_broadcastmem_nb(SHMEM_TEAM_WORLD, dst, src, size, 0, &r); break;
+  case KIND_FCOLLECT: shmemx_fcollectmem_nb(SHMEM_TEAM_WORLD, dst, src, size, &r); break;
+  case KIND_ALLTOALL: shmemx_alltoallmem_nb(SHMEM_TEAM_WORLD, dst, src, size, &r); break;
+  default:
+    shmemx_long_sum_reduce_nb(SHMEM_TEAM_WORLD, (long *)dst, (const long *)src, size / sizeof(long),
+                              &r);
+  }
+  return r;
+}
+
+/* The compute loop in 16 slices, `poll` after each. */
+enum { SLICES = 16 };
+#define COMPUTE_SLICED(poll)                                                                       \
+  for (int s_ = 0; s_ < SLICES; ++s_) {                                                            \
+    compute(spins / SLICES);                                                                       \
+    poll;                                                                                          \
+  }
+
 static long run_coll(long n) {
   for (long i = 0; i < n; ++i) coll_blocking();
   return n;
@@ -122,13 +158,103 @@ static long run_nbi_only(long n) {
   return n;
 }
 
-enum { M_COLL, M_COMPUTE, M_SEQ, M_NBI, M_NBI_ONLY, NMETRICS };
+static long run_nb(long n) {
+  for (long i = 0; i < n; ++i) {
+    shmemx_req_h r = coll_nb();
+    compute(spins);
+    shmemx_req_wait(&r);
+  }
+  return n;
+}
+
+static long run_nb_test(long n) {
+  for (long i = 0; i < n; ++i) {
+    shmemx_req_h r = coll_nb();
+    COMPUTE_SLICED(shmemx_req_test(&r))
+    shmemx_req_wait(&r);
+  }
+  return n;
+}
+
+static long run_nb_only(long n) {
+  for (long i = 0; i < n; ++i) {
+    shmemx_req_h r = coll_nb();
+    shmemx_req_wait(&r);
+  }
+  return n;
+}
+
+#ifdef OVERLAP_RAW_MPI
+static MPI_Request coll_mpi(void) {
+  MPI_Request r;
+  const int n = (int)size;
+  switch (kind) {
+  case KIND_BCAST: MPI_Ibcast(dst, n, MPI_BYTE, 0, MPI_COMM_WORLD, &r); break;
+  case KIND_FCOLLECT: MPI_Iallgather(src, n, MPI_BYTE, dst, n, MPI_BYTE, MPI_COMM_WORLD, &r); break;
+  case KIND_ALLTOALL: MPI_Ialltoall(src, n, MPI_BYTE, dst, n, MPI_BYTE, MPI_COMM_WORLD, &r); break;
+  default: MPI_Iallreduce(src, dst, n / (int)sizeof(long), MPI_LONG, MPI_SUM, MPI_COMM_WORLD, &r);
+  }
+  return r;
+}
+
+static long run_mpi(long n) {
+  for (long i = 0; i < n; ++i) {
+    MPI_Request r = coll_mpi();
+    compute(spins);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+  }
+  return n;
+}
+
+static long run_mpi_test(long n) {
+  for (long i = 0; i < n; ++i) {
+    MPI_Request r = coll_mpi();
+    int done = 0;
+    COMPUTE_SLICED(MPI_Test(&r, &done, MPI_STATUS_IGNORE))
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+  }
+  return n;
+}
+
+static long run_mpi_only(long n) {
+  for (long i = 0; i < n; ++i) {
+    MPI_Request r = coll_mpi();
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+  }
+  return n;
+}
+#endif
+
+enum {
+  M_COLL,
+  M_COMPUTE,
+  M_SEQ,
+  M_NBI,
+  M_NBI_ONLY,
+  M_NB,
+  M_NB_TEST,
+  M_NB_ONLY,
+#ifdef OVERLAP_RAW_MPI
+  M_MPI,
+  M_MPI_TEST,
+  M_MPI_ONLY,
+#endif
+  NMETRICS
+};
 static const struct bench_metric metrics[NMETRICS] = {
     {"coll", run_coll, BENCH_LATENCY, BENCH_ALL},
     {"compute", run_compute, BENCH_LATENCY, BENCH_ALL},
     {"seq", run_seq, BENCH_LATENCY, BENCH_ALL},
     {"nbi", run_nbi, BENCH_LATENCY, BENCH_ALL},
     {"nbi_only", run_nbi_only, BENCH_LATENCY, BENCH_ALL},
+    {"nb", run_nb, BENCH_LATENCY, BENCH_ALL},
+    {"nb_test", run_nb_test, BENCH_LATENCY, BENCH_ALL},
+    {"nb_only", run_nb_only, BENCH_LATENCY, BENCH_ALL},
+#ifdef OVERLAP_RAW_MPI
+    {"mpi", run_mpi, BENCH_LATENCY, BENCH_ALL},
+    {"mpi_test", run_mpi_test, BENCH_LATENCY, BENCH_ALL},
+    {"mpi_only", run_mpi_only, BENCH_LATENCY, BENCH_ALL},
+#endif
 };
 
 /* Nanoseconds per spin of the compute loop: the best of a few runs on PE 0,
@@ -177,8 +303,37 @@ static void measure_row(double *median) {
   rounds_of(n, 0, NMETRICS - 1, samples, median);
 }
 
+/* The saving of the overlapped form `over` against seq, as a fraction of
+ * the most it could save. */
+static double saving(const double *t, int over) {
+  const double shorter = t[M_COLL] < t[M_COMPUTE] ? t[M_COLL] : t[M_COMPUTE];
+  return shorter > 0 ? (t[M_SEQ] - t[over]) / shorter : 0;
+}
+
+static void print_row(const char *name, const double *t) {
+  /* The nbi path against itself: how much of nbi_only the loop hid. */
+  const double nbi_shorter = t[M_NBI_ONLY] < t[M_COMPUTE] ? t[M_NBI_ONLY] : t[M_COMPUTE];
+  const double self = nbi_shorter > 0 ? (t[M_NBI_ONLY] + t[M_COMPUTE] - t[M_NBI]) / nbi_shorter : 0;
+  printf("%s %.3f ratio coll_us %.4g compute_us %.4g seq_us %.4g nbi_us %.4g "
+         "nbi_only_us %.4g nbi_self_ratio %.3f nb_us %.4g nb_test_us %.4g nb_only_us %.4g "
+         "nb_ratio %.3f nb_test_ratio %.3f",
+         name, saving(t, M_NBI), t[M_COLL], t[M_COMPUTE], t[M_SEQ], t[M_NBI], t[M_NBI_ONLY], self,
+         t[M_NB], t[M_NB_TEST], t[M_NB_ONLY], saving(t, M_NB), saving(t, M_NB_TEST));
+#ifdef OVERLAP_RAW_MPI
+  printf(" mpi_us %.4g mpi_test_us %.4g mpi_only_us %.4g mpi_ratio %.3f mpi_test_ratio %.3f "
+         "nb_test_vs_mpi_test %.3f",
+         t[M_MPI], t[M_MPI_TEST], t[M_MPI_ONLY], saving(t, M_MPI), saving(t, M_MPI_TEST),
+         t[M_MPI_TEST] > 0 ? t[M_NB_TEST] / t[M_MPI_TEST] : 0);
+#endif
+  printf("\n");
+  fflush(stdout);
+}
+
 int main(int argc, char **argv) {
   shmem_init();
+#ifdef OVERLAP_RAW_MPI
+  MPI_Init(&argc, &argv);
+#endif
   bench_shmem_setup(&b, from_pe0);
   if (!bench_options(&b, argc, argv)) {
     if (b.me == 0)
@@ -215,22 +370,15 @@ int main(int argc, char **argv) {
       if (strstr(name, b.only) == NULL) continue;
       double t[NMETRICS];
       measure_row(t);
-      if (b.me != 0) continue;
-      const double shorter = t[M_COLL] < t[M_COMPUTE] ? t[M_COLL] : t[M_COMPUTE];
-      const double ratio = shorter > 0 ? (t[M_SEQ] - t[M_NBI]) / shorter : 0;
-      /* The nbi path against itself: how much of nbi_only the loop hid. */
-      const double nbi_shorter = t[M_NBI_ONLY] < t[M_COMPUTE] ? t[M_NBI_ONLY] : t[M_COMPUTE];
-      const double self =
-          nbi_shorter > 0 ? (t[M_NBI_ONLY] + t[M_COMPUTE] - t[M_NBI]) / nbi_shorter : 0;
-      printf("%s %.3f ratio coll_us %.4g compute_us %.4g seq_us %.4g nbi_us %.4g "
-             "nbi_only_us %.4g nbi_self_ratio %.3f\n",
-             name, ratio, t[M_COLL], t[M_COMPUTE], t[M_SEQ], t[M_NBI], t[M_NBI_ONLY], self);
-      fflush(stdout);
+      if (b.me == 0) print_row(name, t);
     }
   shmem_barrier_all();
   shmem_free(pub);
   shmem_free(dst);
   shmem_free(src);
+#ifdef OVERLAP_RAW_MPI
+  MPI_Finalize();
+#endif
   shmem_finalize();
   return 0;
 }

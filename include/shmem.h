@@ -380,4 +380,11 @@ SHMEMI_CXX_RMA(p, (T * dest, SHMEMI_V value, int pe), (dest, value, pe))
 SHMEMI_CXX_GENERIC(SHMEMI_RMA_TYPES, T, g, (const T *source, int pe), (source, pe))
 #endif /* generics */
 
+/* A program written to the draft names of the nonblocking collectives with
+ * requests (shmem_broadcast_nb, shmem_req_wait, ...; see shmemx.h) defines
+ * SHMEM_NB_COLLECTIVES_DRAFT before it includes shmem.h or shmemx.h. */
+#if defined(SHMEM_NB_COLLECTIVES_DRAFT)
+#include <shmemx.h>
+#endif
+
 #endif /* SHMEM_H */

@@ -104,6 +104,11 @@ SHMEMI_DECLS_COLL
 } /* extern "C" */
 #endif
 
+/* Nothing after the parameters and the arguments of a collective (shmemx.h
+ * adds the request of the _nb forms). */
+#define SHMEMI_MORE_PARAMS_NONE()
+#define SHMEMI_MORE_ARGS_NONE()
+
 /* Type-generic forms: C11 _Generic on dest's type in C, templates in C++17. */
 #if defined(SHMEMI_HAVE_C11_GENERICS)
 /* One argument: the team routine; four: the active-set routine. */
@@ -139,53 +144,59 @@ SHMEMI_DECLS_COLL
 
 #elif defined(SHMEMI_HAVE_CXX_GENERICS)
 /* The templates of the team collectives named P<name>S: shmem_<name> here,
- * shmemx_<name>_nbi in shmemx.h. */
-#define SHMEMI_CXX_COLLECTIVES(P, S)                                                               \
+ * shmemx_<name>_nbi and shmemx_<name>_nb in shmemx.h. R names the
+ * parameters and arguments that follow the blocking routine's:
+ * SHMEMI_MORE_PARAMS_<R>() and SHMEMI_MORE_ARGS_<R>() (none: R = NONE,
+ * defined above). */
+#define SHMEMI_CXX_COLLECTIVES(P, S, R)                                                            \
   template <class T>                                                                               \
   inline int P##broadcast##S(shmem_team_t team, T *dest, const T *source, size_t nelems,           \
-                             int PE_root) {                                                        \
+                             int PE_root SHMEMI_MORE_PARAMS_##R()) {                               \
     SHMEMI_CXX_DISPATCH(SHMEMI_RMA_TYPES, T, P, _broadcast##S,                                     \
-                        (team, dest, source, nelems, PE_root),                                     \
+                        (team, dest, source, nelems, PE_root SHMEMI_MORE_ARGS_##R()),              \
                         #P "broadcast" #S ": TYPE is not a standard RMA type")                     \
   }                                                                                                \
   template <class T>                                                                               \
   inline int P##alltoalls##S(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst,           \
-                             ptrdiff_t sst, size_t nelems){SHMEMI_CXX_DISPATCH(                    \
-      SHMEMI_RMA_TYPES, T, P, _alltoalls##S, (team, dest, source, dst, sst, nelems),               \
+                             ptrdiff_t sst,                                                        \
+                             size_t nelems SHMEMI_MORE_PARAMS_##R()){SHMEMI_CXX_DISPATCH(          \
+      SHMEMI_RMA_TYPES, T, P, _alltoalls##S,                                                       \
+      (team, dest, source, dst, sst, nelems SHMEMI_MORE_ARGS_##R()),                               \
       #P "alltoalls" #S                                                                            \
-         ": TYPE is not a standard RMA type")} SHMEMI_CXX_COLL(P, collect, S, SHMEMI_RMA_TYPES,    \
+         ": TYPE is not a standard RMA type")} SHMEMI_CXX_COLL(P, collect, S, R, SHMEMI_RMA_TYPES, \
                                                                "a standard RMA type")              \
-      SHMEMI_CXX_COLL(P, fcollect, S, SHMEMI_RMA_TYPES, "a standard RMA type")                     \
-          SHMEMI_CXX_COLL(P, alltoall, S, SHMEMI_RMA_TYPES, "a standard RMA type")                 \
-              SHMEMI_CXX_COLL(P, and_reduce, S, SHMEMI_TEAM_REDUCE_BITWISE_TYPES,                  \
-                              "a type the spec allows for AND")                                    \
-                  SHMEMI_CXX_COLL(P, or_reduce, S, SHMEMI_TEAM_REDUCE_BITWISE_TYPES,               \
-                                  "a type the spec allows for OR")                                 \
-                      SHMEMI_CXX_COLL(P, xor_reduce, S, SHMEMI_TEAM_REDUCE_BITWISE_TYPES,          \
-                                      "a type the spec allows for XOR")                            \
-                          SHMEMI_CXX_COLL(P, max_reduce, S, SHMEMI_TEAM_REDUCE_MINMAX_TYPES,       \
-                                          "a type the spec allows for MAX")                        \
-                              SHMEMI_CXX_COLL(P, min_reduce, S, SHMEMI_TEAM_REDUCE_MINMAX_TYPES,   \
-                                              "a type the spec allows for MIN")                    \
-                                  SHMEMI_CXX_COLL(P, sum_reduce, S,                                \
+      SHMEMI_CXX_COLL(P, fcollect, S, R, SHMEMI_RMA_TYPES, "a standard RMA type") SHMEMI_CXX_COLL( \
+          P, alltoall, S, R, SHMEMI_RMA_TYPES, "a standard RMA type")                              \
+          SHMEMI_CXX_COLL(P, and_reduce, S, R, SHMEMI_TEAM_REDUCE_BITWISE_TYPES,                   \
+                          "a type the spec allows for AND")                                        \
+              SHMEMI_CXX_COLL(P, or_reduce, S, R, SHMEMI_TEAM_REDUCE_BITWISE_TYPES,                \
+                              "a type the spec allows for OR")                                     \
+                  SHMEMI_CXX_COLL(P, xor_reduce, S, R, SHMEMI_TEAM_REDUCE_BITWISE_TYPES,           \
+                                  "a type the spec allows for XOR")                                \
+                      SHMEMI_CXX_COLL(P, max_reduce, S, R, SHMEMI_TEAM_REDUCE_MINMAX_TYPES,        \
+                                      "a type the spec allows for MAX")                            \
+                          SHMEMI_CXX_COLL(P, min_reduce, S, R, SHMEMI_TEAM_REDUCE_MINMAX_TYPES,    \
+                                          "a type the spec allows for MIN")                        \
+                              SHMEMI_CXX_COLL(P, sum_reduce, S, R, SHMEMI_TEAM_REDUCE_ARITH_TYPES, \
+                                              "a type the spec allows for SUM")                    \
+                                  SHMEMI_CXX_COLL(P, prod_reduce, S, R,                            \
                                                   SHMEMI_TEAM_REDUCE_ARITH_TYPES,                  \
-                                                  "a type the spec allows for SUM")                \
-                                      SHMEMI_CXX_COLL(P, prod_reduce, S,                           \
+                                                  "a type the spec allows for PROD")               \
+                                      SHMEMI_CXX_COLL(P, sum_inscan, S, R,                         \
                                                       SHMEMI_TEAM_REDUCE_ARITH_TYPES,              \
-                                                      "a type the spec allows for PROD")           \
-                                          SHMEMI_CXX_COLL(P, sum_inscan, S,                        \
+                                                      "a type the spec allows for SUM")            \
+                                          SHMEMI_CXX_COLL(P, sum_exscan, S, R,                     \
                                                           SHMEMI_TEAM_REDUCE_ARITH_TYPES,          \
-                                                          "a type the spec allows for SUM")        \
-                                              SHMEMI_CXX_COLL(P, sum_exscan, S,                    \
-                                                              SHMEMI_TEAM_REDUCE_ARITH_TYPES,      \
-                                                              "a type the spec allows for SUM")
-#define SHMEMI_CXX_COLL(P, NAME, S, TABLE, WHAT)                                                   \
+                                                          "a type the spec allows for SUM")
+#define SHMEMI_CXX_COLL(P, NAME, S, R, TABLE, WHAT)                                                \
   template <class T>                                                                               \
-  inline int P##NAME##S(shmem_team_t team, T *dest, const T *source, size_t nelems) {              \
-    SHMEMI_CXX_DISPATCH(TABLE, T, P, _##NAME##S, (team, dest, source, nelems),                     \
+  inline int P##NAME##S(shmem_team_t team, T *dest, const T *source,                               \
+                        size_t nelems SHMEMI_MORE_PARAMS_##R()) {                                  \
+    SHMEMI_CXX_DISPATCH(TABLE, T, P, _##NAME##S,                                                   \
+                        (team, dest, source, nelems SHMEMI_MORE_ARGS_##R()),                       \
                         #P #NAME #S ": TYPE is not " WHAT)                                         \
   }
-SHMEMI_CXX_COLLECTIVES(shmem_, )
+SHMEMI_CXX_COLLECTIVES(shmem_, , NONE)
 #endif /* generics */
 
 #ifdef __cplusplus

@@ -6,6 +6,7 @@
 
 #include "api/stamp.hpp"
 #include "core/coll.hpp"
+#include "core/request.hpp"
 
 using namespace shmemi;
 
@@ -13,17 +14,17 @@ namespace {
 
 template <class T>
 int team_reduce(const char *routine, shmem_team_t team, T *dest, const T *source, size_t nreduce,
-                Op op, Mode mode) {
+                Op op, Mode mode, Begun *begun = nullptr) {
   coll_reduce(routine, collective_team(routine, team), dest, source, nreduce, elem_of<T>(), op,
-              mode);
+              mode, begun);
   return 0;
 }
 
 template <class T>
 int team_scan(const char *routine, shmem_team_t team, T *dest, const T *source, size_t nelems,
-              bool inclusive, Mode mode) {
+              bool inclusive, Mode mode, Begun *begun = nullptr) {
   coll_scan(routine, collective_team(routine, team), dest, source, nelems, elem_of<T>(), inclusive,
-            mode);
+            mode, begun);
   return 0;
 }
 
@@ -37,24 +38,35 @@ void set_reduce(const char *routine, ActiveSet set, T *dest, const T *source, in
 } // namespace
 
 // A is (SUFFIX, OP): shmem_<N><SUFFIX> reduces with Op::OP, and
-// shmemx_<N><SUFFIX>_nbi starts that reduction.
+// shmemx_<N><SUFFIX>_nbi and _nb start that reduction.
 #define SHMEMI_DEF_REDUCE(A, T, N) SHMEMI_DEF_REDUCE_(SHMEMI_UNPACK A, T, N)
 #define SHMEMI_DEF_REDUCE_(...) SHMEMI_DEF_REDUCE__(__VA_ARGS__)
 #define SHMEMI_DEF_REDUCE__(SUFFIX, OP, T, N)                                                      \
   SHMEMI_DEF_TEAM_ELEMENTWISE(shmem_##N##SUFFIX, team_reduce, T, Op::OP, Mode::blocking)           \
-  SHMEMI_DEF_TEAM_ELEMENTWISE(shmemx_##N##SUFFIX##_nbi, team_reduce, T, Op::OP, Mode::nonblocking)
+  SHMEMI_DEF_TEAM_ELEMENTWISE(shmemx_##N##SUFFIX##_nbi, team_reduce, T, Op::OP, Mode::nonblocking) \
+  SHMEMI_DEF_TEAM_ELEMENTWISE_NB(shmemx_##N##SUFFIX##_nb, team_reduce, T, Op::OP)
 
 // A is (SUFFIX, INCLUSIVE).
 #define SHMEMI_DEF_SCAN(A, T, N) SHMEMI_DEF_SCAN_(SHMEMI_UNPACK A, T, N)
 #define SHMEMI_DEF_SCAN_(...) SHMEMI_DEF_SCAN__(__VA_ARGS__)
 #define SHMEMI_DEF_SCAN__(SUFFIX, INCLUSIVE, T, N)                                                 \
   SHMEMI_DEF_TEAM_ELEMENTWISE(shmem_##N##SUFFIX, team_scan, T, INCLUSIVE, Mode::blocking)          \
-  SHMEMI_DEF_TEAM_ELEMENTWISE(shmemx_##N##SUFFIX##_nbi, team_scan, T, INCLUSIVE, Mode::nonblocking)
+  SHMEMI_DEF_TEAM_ELEMENTWISE(shmemx_##N##SUFFIX##_nbi, team_scan, T, INCLUSIVE,                   \
+                              Mode::nonblocking)                                                   \
+  SHMEMI_DEF_TEAM_ELEMENTWISE_NB(shmemx_##N##SUFFIX##_nb, team_scan, T, INCLUSIVE)
 
 // NAME (in full) calls HOW (team_reduce or team_scan) with WHAT and MODE.
 #define SHMEMI_DEF_TEAM_ELEMENTWISE(NAME, HOW, T, WHAT, MODE)                                      \
   SHMEMI_ENTRY(int, NAME)(shmem_team_t team, T * dest, const T *source, size_t count) noexcept {   \
     return HOW(#NAME, team, dest, source, count, WHAT, MODE);                                      \
+  }
+// The same with a request.
+#define SHMEMI_DEF_TEAM_ELEMENTWISE_NB(NAME, HOW, T, WHAT)                                         \
+  SHMEMI_ENTRY(int, NAME)                                                                          \
+  (shmem_team_t team, T * dest, const T *source, size_t count, shmemx_req_h *request) noexcept {   \
+    return request_start(#NAME, request, [&](Begun *begun) {                                       \
+      HOW(#NAME, team, dest, source, count, WHAT, Mode::nonblocking, begun);                       \
+    });                                                                                            \
   }
 
 #define SHMEMI_DEF_TO_ALL(A, T, N) SHMEMI_DEF_TO_ALL_(SHMEMI_UNPACK A, T, N)

@@ -14,7 +14,16 @@
 namespace shmemi {
 namespace {
 
-void started() { collectives_started.fetch_add(1, std::memory_order_relaxed); }
+void started(const shmemi_team &team, Begun *begun, Engine engine, transport::Ticket ticket) {
+  collectives_started.fetch_add(1, std::memory_order_relaxed);
+  if (begun != nullptr) *begun = {engine, ticket, &team, team.comm};
+}
+void on_node(const shmemi_team &team, Begun *begun, transport::Ticket ticket) {
+  started(team, begun, Engine::node, ticket);
+}
+void on_transport(const shmemi_team &team, Begun *begun, transport::Ticket ticket) {
+  started(team, begun, Engine::transport, ticket);
+}
 
 // A team of one has nobody to wait for: its collectives complete at once.
 Mode mode_for(const shmemi_team &team, Mode asked) {
@@ -31,6 +40,22 @@ void coll_complete(const shmemi_team *team) {
   collectives_started.fetch_sub(done, std::memory_order_relaxed);
 }
 
+bool coll_advance(const Begun &begun, bool wait) {
+  if (begun.engine == Engine::none) return true;
+  const transport::Advanced a = begun.engine == Engine::node
+                                    ? node::advance(begun.team, begun.ticket, wait)
+                                    : transport::advance(begun.comm, begun.ticket, wait);
+  collectives_started.fetch_sub(a.done, std::memory_order_relaxed);
+  return a.reached;
+}
+
+void coll_sync_start(const char *routine, const shmemi_team &team, Begun *begun) {
+  if (mode_for(team, Mode::nonblocking) == Mode::blocking) return;
+  const Call call(routine);
+  if (node::stages(team)) return on_node(team, begun, node::sync_start(team));
+  on_transport(team, begun, transport::sync_start(*team.comm));
+}
+
 void coll_sync(const char *routine, const shmemi_team &team) {
   if (node::meets_on_node(team)) return node::node_barrier(team);
   const Call call(routine);
@@ -39,7 +64,7 @@ void coll_sync(const char *routine, const shmemi_team &team) {
 
 void coll_broadcast(const char *routine, const shmemi_team &team, void *dest, const void *source,
                     std::size_t nelems, std::size_t elem_bytes, int root, RootDest root_dest,
-                    Mode mode) {
+                    Mode mode, Begun *begun) {
   const Call call(routine);
   require_root(routine, root, team.size);
   const std::size_t n = require_bytes(routine, "nelems", nelems, elem_bytes);
@@ -53,10 +78,8 @@ void coll_broadcast(const char *routine, const shmemi_team &team, void *dest, co
   const bool blocking = mode_for(team, mode) == Mode::blocking;
   if (blocking && node::usable(team, dest) && node::usable(team, source))
     return node::broadcast(team, dest, source, n, root, root_dest == RootDest::updated);
-  if (!blocking && node::startable(team, dest, source, n)) {
-    node::broadcast_start(team, dest, source, n, root);
-    return started();
-  }
+  if (!blocking && node::startable(team, dest, source, n))
+    return on_node(team, begun, node::broadcast_start(team, dest, source, n, root));
   void *buffer = dest;
   if (team_world_pe(team, root) == rt.my_pe) {
     if (root_dest == RootDest::untouched)
@@ -65,8 +88,7 @@ void coll_broadcast(const char *routine, const shmemi_team &team, void *dest, co
       std::memmove(dest, source, n);
   }
   if (blocking) return transport::broadcast(*team.comm, buffer, n, root);
-  transport::broadcast_start(*team.comm, buffer, n, root);
-  started();
+  on_transport(team, begun, transport::broadcast_start(*team.comm, buffer, n, root));
 }
 
 namespace {
@@ -74,19 +96,19 @@ namespace {
 // The nonblocking collect: dest is checked once the total is known, where
 // the sizes differ only at completion.
 void collect_started(const char *routine, const shmemi_team &team, void *dest, const void *source,
-                     std::size_t n, bool fixed) {
+                     std::size_t n, bool fixed, Begun *begun) {
   auto check_total = [routine, dest](std::size_t total) {
     if (total > 0) require_symmetric(routine, "dest", dest, total);
   };
   if (fixed) check_total(n * static_cast<std::size_t>(team.size));
-  transport::collect_start(*team.comm, dest, source, n, fixed, check_total);
-  started();
+  on_transport(team, begun,
+               transport::collect_start(*team.comm, dest, source, n, fixed, check_total));
 }
 
 } // namespace
 
 void coll_collect(const char *routine, const shmemi_team &team, void *dest, const void *source,
-                  std::size_t nelems, std::size_t elem_bytes, bool fixed, Mode mode) {
+                  std::size_t nelems, std::size_t elem_bytes, bool fixed, Mode mode, Begun *begun) {
   const Call call(routine);
   const std::size_t n = require_bytes(routine, "nelems", nelems, elem_bytes);
   // dest holds at least this PE's block (the others' sizes are known only
@@ -96,7 +118,7 @@ void coll_collect(const char *routine, const shmemi_team &team, void *dest, cons
   require_disjoint(routine, "dest", dest, at_least, "source", source, n);
   if (n > 0) require_symmetric(routine, "source", source, n);
   if (mode_for(team, mode) == Mode::nonblocking)
-    return collect_started(routine, team, dest, source, n, fixed);
+    return collect_started(routine, team, dest, source, n, fixed, begun);
   // On a node the sizes come with the entry barrier, which every member
   // then leaves through the exit barrier, whatever the total.
   const bool on_node = node::usable(team, dest);
@@ -116,7 +138,7 @@ void coll_collect(const char *routine, const shmemi_team &team, void *dest, cons
 
 void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, const void *source,
                    std::ptrdiff_t dst, std::ptrdiff_t sst, std::size_t nelems,
-                   std::size_t elem_bytes, Mode mode) {
+                   std::size_t elem_bytes, Mode mode, Begun *begun) {
   const Call call(routine);
   require_unit_strides(routine, dst, sst);
   if (nelems == 0) return;
@@ -128,10 +150,8 @@ void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, con
   require_symmetric(routine, "dest", dest, dest_bytes);
   require_symmetric(routine, "source", source, source_bytes);
   const transport::Exchange x{nelems, elem_bytes, dst, sst};
-  if (mode_for(team, mode) == Mode::nonblocking) {
-    transport::alltoall_start(*team.comm, dest, source, x);
-    return started();
-  }
+  if (mode_for(team, mode) == Mode::nonblocking)
+    return on_transport(team, begun, transport::alltoall_start(*team.comm, dest, source, x));
   if (node::usable(team, dest) && node::usable(team, source))
     return node::alltoall(team, dest, source, x);
   transport::alltoall(*team.comm, dest, source, x);
@@ -155,15 +175,14 @@ bool elementwise_args(const char *routine, const char *count_arg, void *dest, co
 } // namespace
 
 void coll_reduce(const char *routine, const shmemi_team &team, void *dest, const void *source,
-                 std::size_t nreduce, Elem elem, Op op, Mode mode) {
+                 std::size_t nreduce, Elem elem, Op op, Mode mode, Begun *begun) {
   const Call call(routine);
   if (!elementwise_args(routine, "nreduce", dest, source, nreduce, elem)) return;
   if (mode_for(team, mode) == Mode::nonblocking) {
     if (node::startable(team, dest, source, nreduce * elem.bytes))
-      node::reduce_start(team, dest, source, nreduce, elem, op);
-    else
-      transport::reduce_start(*team.comm, dest, source, nreduce, elem, op);
-    return started();
+      return on_node(team, begun, node::reduce_start(team, dest, source, nreduce, elem, op));
+    return on_transport(team, begun,
+                        transport::reduce_start(*team.comm, dest, source, nreduce, elem, op));
   }
   if (node::usable(team, dest) && node::usable(team, source))
     return node::reduce(team, dest, source, nreduce, elem, op);
@@ -171,15 +190,15 @@ void coll_reduce(const char *routine, const shmemi_team &team, void *dest, const
 }
 
 void coll_scan(const char *routine, const shmemi_team &team, void *dest, const void *source,
-               std::size_t nelems, Elem elem, bool inclusive, Mode mode) {
+               std::size_t nelems, Elem elem, bool inclusive, Mode mode, Begun *begun) {
   const Call call(routine);
   if (!elementwise_args(routine, "nelems", dest, source, nelems, elem)) return;
   if (mode_for(team, mode) == Mode::nonblocking) {
     if (node::startable(team, dest, source, nelems * elem.bytes))
-      node::sum_scan_start(team, dest, source, nelems, elem, inclusive);
-    else
-      transport::sum_scan_start(*team.comm, dest, source, nelems, elem, inclusive);
-    return started();
+      return on_node(team, begun,
+                     node::sum_scan_start(team, dest, source, nelems, elem, inclusive));
+    return on_transport(
+        team, begun, transport::sum_scan_start(*team.comm, dest, source, nelems, elem, inclusive));
   }
   if (node::usable(team, dest) && node::usable(team, source))
     return node::sum_scan(team, dest, source, nelems, elem, inclusive);

@@ -54,28 +54,48 @@ enum class RootDest { untouched, updated };
 // member at once.
 enum class Mode : bool { blocking, nonblocking };
 
+// Where a nonblocking collective started, for its request (the shmemx_ *_nb
+// routines, core/request.hpp): the engine that runs it, its ticket there
+// and the team's identity in each engine (compared, never read: the team
+// may be gone by then). Engine::none: it completed at its start.
+enum class Engine : unsigned char { none, node, transport };
+struct Begun {
+  Engine engine = Engine::none;
+  transport::Ticket ticket = 0;
+  const node::Team *team = nullptr;
+  const transport::Comm *comm = nullptr;
+};
+
+// The nonblocking forms fill *begun where it is not null.
 void coll_sync(const char *routine, const shmemi_team &team);
+void coll_sync_start(const char *routine, const shmemi_team &team, Begun *begun);
 void coll_broadcast(const char *routine, const shmemi_team &team, void *dest, const void *source,
                     std::size_t nelems, std::size_t elem_bytes, int root, RootDest root_dest,
-                    Mode mode = Mode::blocking);
+                    Mode mode = Mode::blocking, Begun *begun = nullptr);
 // fixed: fcollect (nelems equal on every PE); else collect.
 void coll_collect(const char *routine, const shmemi_team &team, void *dest, const void *source,
                   std::size_t nelems, std::size_t elem_bytes, bool fixed,
-                  Mode mode = Mode::blocking);
+                  Mode mode = Mode::blocking, Begun *begun = nullptr);
 // Strides in elements; alltoall is the case dst = sst = 1.
 void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, const void *source,
                    std::ptrdiff_t dst, std::ptrdiff_t sst, std::size_t nelems,
-                   std::size_t elem_bytes, Mode mode = Mode::blocking);
+                   std::size_t elem_bytes, Mode mode = Mode::blocking, Begun *begun = nullptr);
 void coll_reduce(const char *routine, const shmemi_team &team, void *dest, const void *source,
-                 std::size_t nreduce, Elem elem, Op op, Mode mode = Mode::blocking);
+                 std::size_t nreduce, Elem elem, Op op, Mode mode = Mode::blocking,
+                 Begun *begun = nullptr);
 void coll_scan(const char *routine, const shmemi_team &team, void *dest, const void *source,
-               std::size_t nelems, Elem elem, bool inclusive, Mode mode = Mode::blocking);
+               std::size_t nelems, Elem elem, bool inclusive, Mode mode = Mode::blocking,
+               Begun *begun = nullptr);
 
 // Nonblocking collectives started and not yet completed by this PE.
 extern std::atomic<std::size_t> collectives_started;
 // Completes this PE's nonblocking collectives on `team`, or on every team
 // (nullptr): what quiet, barrier_all, team_destroy and finalize call.
 void coll_complete(const shmemi_team *team);
+// Completes the collective `begun` tells, and the ones this PE started
+// before it on its team: all (wait), or as far as they are over without
+// waiting; whether that one is complete.
+bool coll_advance(const Begun &begun, bool wait);
 inline void coll_complete_if_started(const shmemi_team *team) {
   if (collectives_started.load(std::memory_order_relaxed) != 0) [[unlikely]]
     coll_complete(team);

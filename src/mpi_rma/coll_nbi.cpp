@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <numeric>
+#include <optional>
 
 #include "mpi_rma/coll_common.hpp"
 #include "mpi_rma/ending.hpp"
@@ -34,6 +35,7 @@ namespace {
 
 struct Started {
   const Comm *team;
+  Ticket ticket = 0;
   std::vector<MPI_Request> requests;
   std::vector<MPI_Datatype> types; // freed once complete
   unsigned long long mine = 0;     // collect: this PE's size, and everyone's
@@ -47,27 +49,41 @@ struct Started {
 struct Outstanding {
   std::mutex lock;
   std::deque<std::unique_ptr<Started>> list; // in the order started
+  Ticket last = 0;                           // the latest start's ticket
 };
 Outstanding outstanding;
 
 // Issues a collective: `issue` adds its MPI calls to the record, which is
-// then kept until complete(). The program's stores to the source come
-// before MPI's reads.
-template <class F> void start(const Comm &team, F issue) {
+// then kept until complete() or advance(). The program's stores to the
+// source come before MPI's reads.
+template <class F> Ticket start(const Comm &team, F issue) {
   memory_sync();
   auto op = std::make_unique<Started>();
   op->team = &team;
   issue(*op);
   const std::lock_guard<std::mutex> hold(outstanding.lock);
+  op->ticket = ++outstanding.last;
   outstanding.list.push_back(std::move(op));
   collectives_in_flight.fetch_add(1, std::memory_order_relaxed);
+  return outstanding.last;
 }
 
-void finish(Started &op) {
+// Whether the requests are over: waits for them, or (!wait) tests them.
+bool requests_over(Started &op, bool wait) {
+  const int n = static_cast<int>(op.requests.size());
+  int over = 1;
+  if (wait)
+    SHMEMI_MPI(MPI_Waitall(n, op.requests.data(), MPI_STATUSES_IGNORE));
+  else
+    SHMEMI_MPI(MPI_Testall(n, op.requests.data(), &over, MPI_STATUSES_IGNORE));
+  return over != 0;
+}
+
+// Runs the collective's phases to its end, or (!wait) as far as its
+// requests are over; true once complete.
+bool finish(Started &op, bool wait) {
   for (;;) {
-    if (!op.requests.empty())
-      SHMEMI_MPI(MPI_Waitall(static_cast<int>(op.requests.size()), op.requests.data(),
-                             MPI_STATUSES_IGNORE));
+    if (!op.requests.empty() && !requests_over(op, wait)) return false;
     op.requests.clear();
     if (!op.then) break;
     const auto then = std::move(op.then);
@@ -75,6 +91,13 @@ void finish(Started &op) {
     then(op);
   }
   for (MPI_Datatype &t : op.types) SHMEMI_MPI(MPI_Type_free(&t));
+  return true;
+}
+
+// The completed ones leave the list (the caller holds its lock).
+void completed(std::size_t done) {
+  collectives_in_flight.fetch_sub(static_cast<unsigned>(done), std::memory_order_relaxed);
+  if (done > 0) memory_sync();
 }
 
 void ibcast(Started &op, MPI_Comm comm, char *buffer, std::size_t nbytes, int root) {
@@ -125,15 +148,20 @@ void alltoall_strided(Started &op, MPI_Comm comm, char *dest, const char *source
 
 } // namespace
 
-void broadcast_start(const Comm &team, void *buffer, std::size_t nbytes, int root) {
-  start(team,
-        [&](Started &op) { ibcast(op, comm_of(team), static_cast<char *>(buffer), nbytes, root); });
+Ticket sync_start(const Comm &team) {
+  return start(team, [&](Started &op) { SHMEMI_MPI(MPI_Ibarrier(comm_of(team), op.request())); });
 }
 
-void collect_start(const Comm &team, void *dest, const void *source, std::size_t mine, bool fixed,
-                   std::function<void(std::size_t)> check_total) {
+Ticket broadcast_start(const Comm &team, void *buffer, std::size_t nbytes, int root) {
+  return start(team, [&](Started &op) {
+    ibcast(op, comm_of(team), static_cast<char *>(buffer), nbytes, root);
+  });
+}
+
+Ticket collect_start(const Comm &team, void *dest, const void *source, std::size_t mine, bool fixed,
+                     std::function<void(std::size_t)> check_total) {
   char *d = static_cast<char *>(dest);
-  start(team, [&](Started &op) {
+  return start(team, [&](Started &op) {
     op.mine = mine;
     int size = 0;
     SHMEMI_MPI(MPI_Comm_size(comm_of(team), &size));
@@ -152,9 +180,9 @@ void collect_start(const Comm &team, void *dest, const void *source, std::size_t
   });
 }
 
-void alltoall_start(const Comm &team, void *dest, const void *source, const Exchange &x) {
+Ticket alltoall_start(const Comm &team, void *dest, const void *source, const Exchange &x) {
   const std::size_t block = x.nelems * x.elem_bytes;
-  start(team, [&](Started &op) {
+  return start(team, [&](Started &op) {
     if (x.dst_stride == 1 && x.src_stride == 1 && block <= max_chunk) {
       const int n = static_cast<int>(block);
       SHMEMI_MPI(
@@ -166,12 +194,12 @@ void alltoall_start(const Comm &team, void *dest, const void *source, const Exch
   });
 }
 
-void reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
-                  Op op) {
+Ticket reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                    Op op) {
   const MpiReduction r = mpi_reduction(elem, op, __func__);
   char *d = static_cast<char *>(dest);
   const char *s = static_cast<const char *>(source);
-  start(team, [&](Started &started) {
+  return start(team, [&](Started &started) {
     for_each_piece(nelems, elem.bytes, [&](std::size_t first, int n) {
       const std::size_t at = first * elem.bytes;
       SHMEMI_MPI(MPI_Iallreduce(s == d ? MPI_IN_PLACE : s + at, d + at, n, r.type, r.op,
@@ -180,12 +208,12 @@ void reduce_start(const Comm &team, void *dest, const void *source, std::size_t 
   });
 }
 
-void sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
-                    bool inclusive) {
+Ticket sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems,
+                      Elem elem, bool inclusive) {
   const MpiReduction r = mpi_reduction(elem, Op::sum, __func__);
   char *d = static_cast<char *>(dest);
   const char *s = static_cast<const char *>(source);
-  start(team, [&](Started &op) {
+  return start(team, [&](Started &op) {
     const MPI_Comm comm = comm_of(team);
     for_each_piece(nelems, elem.bytes, [&](std::size_t first, int n) {
       const std::size_t at = first * elem.bytes;
@@ -212,13 +240,35 @@ std::size_t complete(const Comm *team) {
       ++it;
       continue;
     }
-    finish(**it);
+    finish(**it, true);
     it = outstanding.list.erase(it);
     ++done;
   }
-  collectives_in_flight.fetch_sub(static_cast<unsigned>(done), std::memory_order_relaxed);
-  if (done > 0) memory_sync();
+  completed(done);
   return done;
+}
+
+Advanced advance(const Comm *team, Ticket ticket, bool wait) {
+  const std::lock_guard<std::mutex> hold(outstanding.lock);
+  std::optional<Blocked> blocked;
+  if (wait) blocked.emplace();
+  Advanced a{0, true};
+  for (auto it = outstanding.list.begin(); it != outstanding.list.end();) {
+    Started &op = **it;
+    if (op.ticket > ticket) break;
+    if (op.team != team) {
+      ++it;
+      continue;
+    }
+    if (!finish(op, wait)) {
+      a.reached = false;
+      break;
+    }
+    it = outstanding.list.erase(it);
+    ++a.done;
+  }
+  completed(a.done);
+  return a;
 }
 
 } // namespace shmemi::transport

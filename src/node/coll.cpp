@@ -205,10 +205,12 @@ namespace {
 // A started collective: its Staged (done when destroyed), and what its
 // completion reads into dest: nothing (a broadcast's root), the root's
 // buffer (the other members of a broadcast), or the fold of the members'
-// buffers (reductions, scans).
-enum class Reads : unsigned char { nothing, root, fold };
+// buffers (reductions, scans); a sync reads nothing but waits for every
+// member's post.
+enum class Reads : unsigned char { nothing, root, fold, all };
 struct Started {
   const Team *team;
+  Ticket ticket;
   std::unique_ptr<Staged> staged;
   Reads reads;
   void *dest;
@@ -221,13 +223,26 @@ struct Outstanding {
   std::mutex lock;
   std::deque<Started> list;           // in start order
   std::atomic<std::size_t> length{0}; // list.size(), read without the lock
+  Ticket last = 0;                    // the latest start's ticket
 };
 Outstanding outstanding;
 
 void finish(Started &op) {
   if (op.reads == Reads::root) std::memcpy(op.dest, op.staged->of(op.root), op.bytes);
   if (op.reads == Reads::fold) fold_staged(*op.staged, op.dest, op.bytes, op.fold);
+  for (int m = 0; op.reads == Reads::all && m < op.team->size; ++m) op.staged->of(m);
   op.staged.reset();
+}
+
+// Whether finish(op) would not wait: every member it reads has posted.
+bool ready(const Started &op) {
+  if (op.reads == Reads::root) return op.staged->posted(op.root);
+  const int members = op.reads == Reads::fold  ? op.fold.end
+                      : op.reads == Reads::all ? op.team->size
+                                               : 0;
+  for (int m = 0; m < members; ++m)
+    if (!op.staged->posted(m)) return false;
+  return true;
 }
 
 // Completes this PE's started collectives on `team` (all teams: nullptr),
@@ -268,10 +283,12 @@ std::unique_ptr<Staged> next_staged(const Team &team) {
   return std::make_unique<Staged>(team);
 }
 
-void keep(Started op) {
+Ticket keep(Started op) {
   const std::lock_guard<std::mutex> hold(outstanding.lock);
+  op.ticket = ++outstanding.last;
   outstanding.list.push_back(std::move(op));
   outstanding.length.store(outstanding.list.size(), std::memory_order_relaxed);
+  return outstanding.last;
 }
 
 } // namespace
@@ -280,41 +297,52 @@ bool startable(const Team &team, const void *dest, const void *source, std::size
   return usable(team, dest) && usable(team, source) && stageable(team, bytes);
 }
 
-void broadcast_start(const Team &team, void *dest, const void *source, std::size_t nbytes,
-                     int root) {
+bool stages(const Team &team) { return meets_on_node(team) && stageable(team, 0); }
+
+Ticket sync_start(const Team &team) {
+  std::unique_ptr<Staged> staged = next_staged(team);
+  staged->mine();
+  staged->post();
+  return keep({&team, 0, std::move(staged), Reads::all, nullptr, 0, -1, {}});
+}
+
+Ticket broadcast_start(const Team &team, void *dest, const void *source, std::size_t nbytes,
+                       int root) {
   std::unique_ptr<Staged> staged = next_staged(team);
   if (team_world_pe(team, root) != memory::mapping.my_pe)
-    return keep({&team, std::move(staged), Reads::root, dest, nbytes, root, {}});
+    return keep({&team, 0, std::move(staged), Reads::root, dest, nbytes, root, {}});
   post_source(*staged, source, nbytes);
   if (dest != source) std::memmove(dest, source, nbytes);
-  keep({&team, std::move(staged), Reads::nothing, dest, 0, root, {}});
+  return keep({&team, 0, std::move(staged), Reads::nothing, dest, 0, root, {}});
 }
 
-void reduce_start(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
-                  Op op) {
+Ticket reduce_start(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                    Op op) {
   std::unique_ptr<Staged> staged = next_staged(team);
   post_source(*staged, source, nelems * elem.bytes);
-  keep({&team,
-        std::move(staged),
-        Reads::fold,
-        dest,
-        nelems * elem.bytes,
-        -1,
-        {elem, op, team.size}});
+  return keep({&team,
+               0,
+               std::move(staged),
+               Reads::fold,
+               dest,
+               nelems * elem.bytes,
+               -1,
+               {elem, op, team.size}});
 }
 
-void sum_scan_start(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
-                    bool inclusive) {
+Ticket sum_scan_start(const Team &team, void *dest, const void *source, std::size_t nelems,
+                      Elem elem, bool inclusive) {
   const int me = team_index(team, memory::mapping.my_pe);
   std::unique_ptr<Staged> staged = next_staged(team);
   post_source(*staged, source, nelems * elem.bytes);
-  keep({&team,
-        std::move(staged),
-        Reads::fold,
-        dest,
-        nelems * elem.bytes,
-        -1,
-        {elem, Op::sum, inclusive ? me + 1 : me}});
+  return keep({&team,
+               0,
+               std::move(staged),
+               Reads::fold,
+               dest,
+               nelems * elem.bytes,
+               -1,
+               {elem, Op::sum, inclusive ? me + 1 : me}});
 }
 
 std::size_t complete(const Team *team) {
@@ -322,6 +350,27 @@ std::size_t complete(const Team *team) {
   std::size_t done = std::exchange(settled, 0);
   if (!outstanding.list.empty()) done += complete_locked(team, 0);
   return done;
+}
+
+transport::Advanced advance(const Team *team, Ticket ticket, bool wait) {
+  const std::lock_guard<std::mutex> hold(outstanding.lock);
+  transport::Advanced a{std::exchange(settled, 0), true};
+  for (auto it = outstanding.list.begin(); it != outstanding.list.end();) {
+    if (it->ticket > ticket) break;
+    if (it->team != team) {
+      ++it;
+      continue;
+    }
+    if (!wait && !ready(*it)) {
+      a.reached = false;
+      break;
+    }
+    finish(*it);
+    it = outstanding.list.erase(it);
+    ++a.done;
+  }
+  outstanding.length.store(outstanding.list.size(), std::memory_order_relaxed);
+  return a;
 }
 
 } // namespace shmemi::node

@@ -50,14 +50,25 @@ void sum_scan(const Team &team, void *dest, const void *source, std::size_t nele
 // stage_depth - 1: the start of the team's staged collective n waits until
 // every member completed n - stage_depth (at the latest when it starts n).
 bool startable(const Team &team, const void *dest, const void *source, std::size_t bytes);
-void broadcast_start(const Team &team, void *dest, const void *source, std::size_t nbytes,
-                     int root);
-void reduce_start(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
-                  Op op);
-void sum_scan_start(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
-                    bool inclusive);
+// The team meets on this node and has a slot: its syncs can be staged.
+bool stages(const Team &team);
+// A start returns its ticket (transport::Ticket), which grows with every start.
+using transport::Ticket;
+// Posts this PE's arrival; completion waits for every member's (a team sync).
+Ticket sync_start(const Team &team);
+Ticket broadcast_start(const Team &team, void *dest, const void *source, std::size_t nbytes,
+                       int root);
+Ticket reduce_start(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                    Op op);
+Ticket sum_scan_start(const Team &team, void *dest, const void *source, std::size_t nelems,
+                      Elem elem, bool inclusive);
 // Completes this PE's started ones on `team` (all teams: nullptr), oldest
 // first; returns how many completed since the last call.
 std::size_t complete(const Team *team);
+// Completes this PE's started ones on `team` up to the one of `ticket`,
+// oldest first: all (wait), or while every member they read has posted
+// (!wait). Counts, as complete(), those completed since the last call.
+// `team` is only compared, never read.
+transport::Advanced advance(const Team *team, Ticket ticket, bool wait);
 
 } // namespace shmemi::node

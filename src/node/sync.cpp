@@ -196,9 +196,14 @@ void Staged::post() {
 // before it: it cannot post number_ + stage_depth there before this PE is
 // done with number_.
 const void *Staged::of(int member) {
-  Stage &theirs = slot_of(team_.slot, team_world_pe(team_, member))->stage[number_ % stage_depth];
-  wait_for([&] { return __atomic_load_n(&theirs.number, __ATOMIC_ACQUIRE) >= number_; });
-  return theirs.data;
+  wait_for([&] { return posted(member); });
+  return slot_of(team_.slot, team_world_pe(team_, member))->stage[number_ % stage_depth].data;
+}
+
+bool Staged::posted(int member) {
+  const Stage &theirs =
+      slot_of(team_.slot, team_world_pe(team_, member))->stage[number_ % stage_depth];
+  return __atomic_load_n(&theirs.number, __ATOMIC_ACQUIRE) >= number_;
 }
 
 } // namespace shmemi::node

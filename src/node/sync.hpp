@@ -96,6 +96,7 @@ public:
   void *mine();               // this PE's buffer (stage_bytes) to fill
   void post();                // then publish it
   const void *of(int member); // a member's posted buffer (waits for it)
+  bool posted(int member);    // whether of(member) would return at once
 
 private:
   const Team &team_;

@@ -60,21 +60,34 @@ void reduce(const Comm &team, void *dest, const void *source, std::size_t nelems
 void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
               bool inclusive);
 
-// Nonblocking forms (the shmemx_ *_nbi routines): each starts the collective
-// and returns; complete() finishes it, and until then its buffers belong to
-// the operation. Every member starts a team's collectives in one order.
-void broadcast_start(const Comm &team, void *buffer, std::size_t nbytes, int root);
+// Nonblocking forms (the shmemx_ *_nbi and *_nb routines): each starts the
+// collective and returns its ticket, which grows with every start; complete()
+// or advance() finishes it, and until then its buffers belong to the
+// operation. Every member starts a team's collectives in one order.
+using Ticket = std::uint64_t;
+Ticket sync_start(const Comm &team);
+Ticket broadcast_start(const Comm &team, void *buffer, std::size_t nbytes, int root);
 // fixed: every member gives `mine` bytes (fcollect); otherwise the sizes are
 // exchanged first and `check_total` sees their sum before dest is written.
-void collect_start(const Comm &team, void *dest, const void *source, std::size_t mine, bool fixed,
-                   std::function<void(std::size_t)> check_total);
-void alltoall_start(const Comm &team, void *dest, const void *source, const Exchange &x);
-void reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
-                  Op op);
-void sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
-                    bool inclusive);
+Ticket collect_start(const Comm &team, void *dest, const void *source, std::size_t mine, bool fixed,
+                     std::function<void(std::size_t)> check_total);
+Ticket alltoall_start(const Comm &team, void *dest, const void *source, const Exchange &x);
+Ticket reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                    Op op);
+Ticket sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems,
+                      Elem elem, bool inclusive);
 // Completes the collectives started on `team` (on every team: nullptr), in
 // the order they were started; returns how many.
 std::size_t complete(const Comm *team);
+// What advance() did: how many of the team's collectives it completed, and
+// whether the one of the ticket is complete (by this call or before).
+struct Advanced {
+  std::size_t done;
+  bool reached;
+};
+// Completes the collectives started on `team` up to the one of `ticket`, in
+// start order: all of them (wait), or those already over and no further
+// than the first still running (!wait). `team` is only compared, never read.
+Advanced advance(const Comm *team, Ticket ticket, bool wait);
 
 } // namespace shmemi::transport

@@ -246,6 +246,28 @@ TEST_F(CollMixed, NonblockingCollectChecksTheTotal) {
   EXPECT_EQ(shmemi::collectives_started.load(), 0u);
 }
 
+// A request's completion (the _nb routines) completes its team's earlier
+// collectives with it, in start order, and leaves later ones and other
+// teams' for their own completion.
+TEST_F(CollMixed, AdvanceCompletesTheTeamUpToTheTicket) {
+  const shmem_team_t team = split(1, 1, 3);
+  shmemi::Begun first, second, other;
+  shmemi::coll_alltoall("shmemx_alltoallmem_nb", *SHMEM_TEAM_WORLD, heap_at(256), heap_at(0), 1, 1,
+                        8, 1, shmemi::Mode::nonblocking, &first);
+  shmemi::coll_broadcast("shmemx_broadcastmem_nb", *team, heap_at(64), heap_at(0), 16, 1, 0,
+                         shmemi::RootDest::updated, shmemi::Mode::nonblocking, &other);
+  shmemi::coll_alltoall("shmemx_alltoallmem_nb", *SHMEM_TEAM_WORLD, heap_at(512), heap_at(0), 1, 1,
+                        8, 1, shmemi::Mode::nonblocking, &second);
+  EXPECT_EQ(second.engine, shmemi::Engine::transport);
+  EXPECT_LT(first.ticket, second.ticket);
+  EXPECT_TRUE(shmemi::coll_advance(second, false));
+  EXPECT_EQ(only("complete").bytes, 2u); // first and second, not the other team's
+  EXPECT_EQ(shmemi::collectives_started.load(), 1u);
+  EXPECT_TRUE(shmemi::coll_advance(first, true)); // gone already: complete
+  EXPECT_TRUE(shmemi::coll_advance(other, true));
+  EXPECT_EQ(shmemi::collectives_started.load(), 0u);
+}
+
 // ---- this PE alone on its node --------------------------------------------------
 
 class CollAlone : public Coll {

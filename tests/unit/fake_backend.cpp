@@ -405,44 +405,23 @@ void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nele
 }
 
 // The nonblocking forms do their work at once (as if it completed at the
-// start) and are counted until complete().
+// start) and are counted until complete() or advance().
 namespace {
-std::vector<const Comm *> started_on;
+struct FakeStarted {
+  const Comm *team;
+  Ticket ticket;
+};
+std::vector<FakeStarted> started_on;
+Ticket last_ticket = 0;
+
+Ticket started(const Comm &team) {
+  started_on.push_back({&team, ++last_ticket});
+  return last_ticket;
 }
 
-void broadcast_start(const Comm &team, void *buffer, std::size_t nbytes, int root) {
-  broadcast(team, buffer, nbytes, root);
-  started_on.push_back(&team);
-}
-
-void collect_start(const Comm &team, void *dest, const void *source, std::size_t mine, bool fixed,
-                   std::function<void(std::size_t)> check_total) {
-  const std::vector<std::size_t> sizes(std::max<std::size_t>(1, team.world_pes.size()), mine);
-  if (!fixed) check_total(mine * sizes.size());
-  gather_blocks(team, dest, source, sizes);
-  started_on.push_back(&team);
-}
-
-void alltoall_start(const Comm &team, void *dest, const void *source, const Exchange &x) {
-  alltoall(team, dest, source, x);
-  started_on.push_back(&team);
-}
-
-void reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
-                  Op op) {
-  reduce(team, dest, source, nelems, elem, op);
-  started_on.push_back(&team);
-}
-
-void sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
-                    bool inclusive) {
-  sum_scan(team, dest, source, nelems, elem, inclusive);
-  started_on.push_back(&team);
-}
-
-std::size_t complete(const Comm *team) {
-  const auto kept = std::remove_if(started_on.begin(), started_on.end(),
-                                   [&](const Comm *c) { return team == nullptr || c == team; });
+// Removes the started ones `gone` picks; records and returns how many.
+template <class F> std::size_t forget(const Comm *team, F gone) {
+  const auto kept = std::remove_if(started_on.begin(), started_on.end(), gone);
   const auto done = static_cast<std::size_t>(started_on.end() - kept);
   started_on.erase(kept, started_on.end());
   if (done > 0) {
@@ -451,6 +430,51 @@ std::size_t complete(const Comm *team) {
     c.bytes = done;
   }
   return done;
+}
+} // namespace
+
+Ticket sync_start(const Comm &team) {
+  team_sync(team);
+  return started(team);
+}
+
+Ticket broadcast_start(const Comm &team, void *buffer, std::size_t nbytes, int root) {
+  broadcast(team, buffer, nbytes, root);
+  return started(team);
+}
+
+Ticket collect_start(const Comm &team, void *dest, const void *source, std::size_t mine, bool fixed,
+                     std::function<void(std::size_t)> check_total) {
+  const std::vector<std::size_t> sizes(std::max<std::size_t>(1, team.world_pes.size()), mine);
+  if (!fixed) check_total(mine * sizes.size());
+  gather_blocks(team, dest, source, sizes);
+  return started(team);
+}
+
+Ticket alltoall_start(const Comm &team, void *dest, const void *source, const Exchange &x) {
+  alltoall(team, dest, source, x);
+  return started(team);
+}
+
+Ticket reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                    Op op) {
+  reduce(team, dest, source, nelems, elem, op);
+  return started(team);
+}
+
+Ticket sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems,
+                      Elem elem, bool inclusive) {
+  sum_scan(team, dest, source, nelems, elem, inclusive);
+  return started(team);
+}
+
+std::size_t complete(const Comm *team) {
+  return forget(team, [&](const FakeStarted &s) { return team == nullptr || s.team == team; });
+}
+
+Advanced advance(const Comm *team, Ticket ticket, bool) {
+  return {forget(team, [&](const FakeStarted &s) { return s.team == team && s.ticket <= ticket; }),
+          true};
 }
 
 } // namespace shmemi::transport
