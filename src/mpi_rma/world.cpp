@@ -1,6 +1,7 @@
 // Start and stop of MPI, the windows, and the job-wide synchronization.
 // Owns the world (world.hpp), the layout of the windows' memory
 // (windows.hpp) and the wake-up flags (wake.hpp).
+#include <algorithm>
 #include <cstdio>
 #include <cstdint>
 #include <cstdlib>
@@ -366,8 +367,12 @@ void abort_job(int status) {
   std::fflush(stderr);
   // MPICH's launcher may kill the job before it forwards this PE's last
   // output; give it a moment (docs/bench/notes.md, "The last output before
-  // MPI_Abort").
-  usleep(100000);
+  // MPI_Abort"). Where several PEs fail at once, the lower PE's abort
+  // comes first and ends the others while they wait theirs (150 ms more
+  // per PE below, up to 10 PEs): Open MPI's launcher prints errors of its
+  // own when aborts cross.
+  const int stagger = std::clamp(world.my_pe, 0, 10);
+  usleep(100000 + 150000 * stagger);
   forget_mpi(); // MPICH's MPI_Abort runs exit handlers: no MPI_Finalize there
   if (mpi_running()) MPI_Abort(MPI_COMM_WORLD, status);
   std::_Exit(status);

@@ -196,6 +196,24 @@ foreach(np 1 2)
   err_case(global_exit global_exit NP ${np}
            REGEX "PE ${last} calls shmem_global_exit\\(7\\)")
 endforeach()
+# Every PE fails at once: each says why, and their aborts do not cross
+# (Open MPI's launcher then says that more processes sent its abort
+# message; its ORTE_ERROR_LOG lines come with a lone MPI_Abort too, in 3
+# of 8 runs of a plain MPI program here, so they are not checked).
+foreach(np 2 4)
+  if(SHMEM_MPI_FLAVOR STREQUAL "mpich" AND np GREATER 2)
+    continue()
+  endif()
+  set(test err_every_pe_fails_np${np})
+  add_test(NAME ${test}
+           COMMAND ${CMAKE_CURRENT_LIST_DIR}/../support/expect_failures.sh 2
+                   "^\\[shmem PE [0-9]+\\] shmem_team_destroy: argument team"
+                   "sent help message"
+                   ${MPIEXEC_EXECUTABLE} ${SHMEM_MPIEXEC_OPTIONS} ${MPIEXEC_NUMPROC_FLAG} ${np}
+                   $<TARGET_FILE:err_cases> destroy_team_twice)
+  set_tests_properties(${test} PROPERTIES TIMEOUT 60
+    LABELS "pe;errors;${SHMEM_MPI_FLAVOR}" ENVIRONMENT "${SHMEM_TEST_ENV}")
+endforeach()
 err_case(symmetric_size_sma_abc init NP 2 ENV SMA_SYMMETRIC_SIZE=abc
          REGEX "shmem_init: environment variable SMA_SYMMETRIC_SIZE='abc' is not valid")
 err_case(symmetric_size_negative init NP 2 ENV SHMEM_SYMMETRIC_SIZE=-5
