@@ -3,7 +3,8 @@
  * objects, so a fork in the middle of one would leave the child a lock no
  * thread of it releases. Each PE forks children that walk the loaded
  * objects (as dlopen and the unwinder do) and exit; every child must exit
- * within a second. Run in forced inter-node mode, where the thread pokes
+ * within 10 seconds (a child of a loaded machine may wait a second for a
+ * core). Run in forced inter-node mode, where the thread pokes
  * while the program computes. */
 #define _GNU_SOURCE
 #include <link.h>
@@ -28,7 +29,7 @@ int main(void) {
   for (int i = 0; i < 300; ++i) {
     const pid_t child = fork();
     if (child == 0) {
-      alarm(1); /* a child stuck on the lock ends with SIGALRM */
+      alarm(10); /* a child stuck on the lock ends with SIGALRM */
       int objects = 0;
       dl_iterate_phdr(count_object, &objects);
       _exit(objects > 0 ? 0 : 1);
