@@ -8,7 +8,10 @@
 // gives up its visit. Nested entries count, so a call inside a call is
 // covered; a side that never leaves (`enter` without `leave`) keeps the
 // visitor out for good. With `serialized` off the entries are only
-// counted (the visitor, if any, needs no turn).
+// counted (the visitor, if any, needs no turn). A holder (a fork) keeps
+// out both the visit and what the visitor does around it (`around`: the
+// progress thread holds the dynamic linker's lock there), while entries
+// wait for the visit alone.
 #pragma once
 
 #include <atomic>
@@ -20,6 +23,7 @@ struct Turns {
   std::atomic<unsigned long> calls{0}; // entries so far
   std::atomic<int> inside{0};          // entries not left yet
   std::atomic<bool> visiting{false};   // the visitor is inside
+  std::atomic<bool> around{false};     // the visitor is around a visit
   std::atomic<int> held{0};            // occasional holders from any thread (fork)
   bool concurrent = false;             // entries from several threads at once
   bool serialized = false;             // the visitor takes turns with the entries
@@ -48,15 +52,28 @@ struct Turns {
       if (spins >= 64) std::this_thread::yield();
   }
   // Keeps the visitor out until `release`, from any thread, at any time
-  // (a fork: a visit under way when the process forks would leave the
-  // child with what the visit held).
+  // (a fork: a visit, or what surrounds it, under way when the process
+  // forks would leave the child with what it held).
   void hold() {
     held.fetch_add(1, std::memory_order_seq_cst);
-    wait_for_visit();
+    for (unsigned spins = 0;
+         around.load(std::memory_order_acquire) || visiting.load(std::memory_order_acquire);
+         ++spins)
+      if (spins >= 64) std::this_thread::yield();
   }
   void release() { held.fetch_sub(1, std::memory_order_release); }
   // The visitor's side: runs `visit` unless an entry is inside or a holder
   // holds; whether it ran.
+  // The visitor's side around its visits: runs `section` (which may
+  // visit) unless a holder holds; whether it ran.
+  template <class Section> bool unless_held(Section section) {
+    around.store(true, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    const bool free = held.load(std::memory_order_acquire) == 0;
+    if (free) section();
+    around.store(false, std::memory_order_release);
+    return free;
+  }
   template <class Visit> bool visit_if_alone(Visit visit) {
     visiting.store(true, std::memory_order_relaxed);
     std::atomic_thread_fence(std::memory_order_seq_cst);

@@ -141,9 +141,15 @@ bool poke() {
     iprobe();
     return true;
   }
+  // The dynamic linker's lock is taken outside the visit (a program's MPI
+  // call never waits for it) but inside the section a fork waits for.
   std::string caller;
-  if (poke_unless_other_caller([&] { activity.visit_if_alone(iprobe); }, caller) || caller.empty())
-    return true;
+  bool go_on = true;
+  activity.unless_held([&] {
+    go_on = poke_unless_other_caller([&] { activity.visit_if_alone(iprobe); }, caller) ||
+            caller.empty();
+  });
+  if (go_on) return true;
   debug("progress thread",
         "progress: the thread stops calling MPI for good: %s, and MPI runs below "
         "MPI_THREAD_MULTIPLE; operations through MPI now complete when their target calls "

@@ -61,4 +61,31 @@ TEST(Turns, AHolderKeepsTheVisitorOutFromAnyThread) {
   EXPECT_TRUE(turns.visit_if_alone([] {}));
 }
 
+TEST(Turns, AHolderWaitsForTheSectionAroundAVisit) {
+  shmemi::Turns turns;
+  turns.serialized = true;
+  std::atomic<bool> in_section{false}, leave_section{false}, held{false};
+  std::thread visitor([&] {
+    EXPECT_TRUE(turns.unless_held([&] {
+      in_section = true;
+      while (!leave_section.load()) std::this_thread::yield();
+      in_section = false;
+    }));
+  });
+  while (!in_section.load()) std::this_thread::yield();
+  std::thread holder([&] {
+    turns.hold();
+    held = true;
+  });
+  for (int i = 0; i < 1000; ++i) std::this_thread::yield();
+  EXPECT_FALSE(held.load()) << "the holder went on while the visitor was in its section";
+  leave_section = true;
+  holder.join();
+  visitor.join();
+  EXPECT_TRUE(held.load());
+  EXPECT_FALSE(turns.unless_held([] { ADD_FAILURE() << "a section ran while held"; }));
+  turns.release();
+  EXPECT_TRUE(turns.unless_held([] {}));
+}
+
 } // namespace
