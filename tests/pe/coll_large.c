@@ -1,8 +1,9 @@
 /* Collectives beyond MPI's int counts and the library's 1 GiB pieces, on
  * 2 PEs: broadcastmem of 2 GiB, fcollectmem and collectmem whose results
  * exceed INT_MAX bytes, alltoallmem with 1 GiB blocks, and a sum reduction
- * and inclusive scan of 134 M longs (two pieces). Every byte is derived from its index
- * with a hash, so a piece at the wrong offset shows; bytes past the end
+ * and inclusive scan of 134 M longs (two pieces). Every 8-byte word is
+ * derived from its index with a hash, so a piece at the wrong offset
+ * shows (every size and offset is a multiple of 8); bytes past the end
  * must stay untouched.
  *
  * Memory touched: two 2 GiB symmetric buffers per PE. Run with 2 PEs and
@@ -19,22 +20,26 @@
 #define GUARD_BYTE 0x5A
 
 _Static_assert(2 * HALF > INT_MAX, "the point is more than INT_MAX bytes");
+_Static_assert(HALF % 8 == 0, "whole words");
 
 static unsigned char *src, *dst;
 static int me, npes;
 
-static unsigned char byte(size_t i, int pe) {
-  return (unsigned char)(((uint64_t)(i + 1) * 0x9E3779B97F4A7C15ULL >> 56) + (unsigned)pe * 7);
+static uint64_t word(size_t i, int pe) {
+  return (i + 1) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)pe * 0xD1B54A32D192ED03ULL;
 }
 
+/* Fills the n bytes (a multiple of 8) of buf with PE pe's words. */
 static void fill(unsigned char *buf, size_t n, int pe) {
-  for (size_t i = 0; i < n; ++i) buf[i] = byte(i, pe);
+  uint64_t *w = (uint64_t *)buf;
+  for (size_t i = 0; i < n / 8; ++i) w[i] = word(i, pe);
 }
 
-/* Number of bytes of buf[0, n) that are not byte(i + offset, pe). */
+/* Number of words of buf[0, n) that are not PE pe's words from byte offset on. */
 static size_t wrong(const unsigned char *buf, size_t n, size_t offset, int pe) {
+  const uint64_t *w = (const uint64_t *)buf;
   size_t bad = 0;
-  for (size_t i = 0; i < n; ++i) bad += buf[i] != byte(i + offset, pe);
+  for (size_t i = 0; i < n / 8; ++i) bad += w[i] != word(i + offset / 8, pe);
   return bad;
 }
 
