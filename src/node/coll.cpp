@@ -316,33 +316,28 @@ Ticket broadcast_start(const Team &team, void *dest, const void *source, std::si
   return keep({&team, 0, std::move(staged), Reads::nothing, dest, 0, root, {}});
 }
 
-Ticket reduce_start(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
-                    Op op) {
+namespace {
+
+// A fold of the first `pes` members' sources (in team order) into dest.
+Ticket fold_start(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                  Op op, int pes) {
   std::unique_ptr<Staged> staged = next_staged(team);
   post_source(*staged, source, nelems * elem.bytes);
-  return keep({&team,
-               0,
-               std::move(staged),
-               Reads::fold,
-               dest,
-               nelems * elem.bytes,
-               -1,
-               {elem, op, team.size}});
+  return keep(
+      {&team, 0, std::move(staged), Reads::fold, dest, nelems * elem.bytes, -1, {elem, op, pes}});
+}
+
+} // namespace
+
+Ticket reduce_start(const Team &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+                    Op op) {
+  return fold_start(team, dest, source, nelems, elem, op, team.size);
 }
 
 Ticket sum_scan_start(const Team &team, void *dest, const void *source, std::size_t nelems,
                       Elem elem, bool inclusive) {
   const int me = team_index(team, memory::mapping.my_pe);
-  std::unique_ptr<Staged> staged = next_staged(team);
-  post_source(*staged, source, nelems * elem.bytes);
-  return keep({&team,
-               0,
-               std::move(staged),
-               Reads::fold,
-               dest,
-               nelems * elem.bytes,
-               -1,
-               {elem, Op::sum, inclusive ? me + 1 : me}});
+  return fold_start(team, dest, source, nelems, elem, Op::sum, inclusive ? me + 1 : me);
 }
 
 std::size_t complete(const Team *team) {
