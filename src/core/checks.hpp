@@ -51,7 +51,7 @@ inline void require_buffer(const char *routine, const char *arg, const void *add
 }
 
 // [addr, addr + len) inside the heap or the static data, which are
-// symmetric: where, in `out`.
+// symmetric; returns where it lies.
 inline SymAddr require_symmetric_in(const char *routine, const char *arg, const void *addr,
                                     std::size_t len, const Region &heap, const Region &statics) {
   SymAddr out;
