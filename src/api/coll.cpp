@@ -8,6 +8,7 @@
 
 #include "api/stamp.hpp"
 #include "core/coll.hpp"
+#include "core/team.hpp"
 #include "core/order.hpp"
 #include "core/request.hpp"
 

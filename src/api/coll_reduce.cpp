@@ -6,6 +6,7 @@
 
 #include "api/stamp.hpp"
 #include "core/coll.hpp"
+#include "core/team.hpp"
 #include "core/request.hpp"
 
 using namespace shmemi;

@@ -3,6 +3,7 @@
 #include "api/stamp.hpp"
 #include "core/checks.hpp"
 #include "core/order.hpp"
+#include "core/runtime.hpp"
 #include "core/team.hpp"
 
 using namespace shmemi;
@@ -31,7 +32,7 @@ SHMEMI_ENTRY(void, shmem_ctx_destroy)(shmem_ctx_t ctx) noexcept {
   require_init(routine);
   if (ctx == SHMEM_CTX_INVALID) return;
   require_destroyable(routine, ctx);
-  require_destroyed(routine, ctx, context_destroy(ctx));
+  require_destroyed(routine, ctx, context_destroy(routine, ctx));
 }
 
 SHMEMI_ENTRY(int, shmem_ctx_get_team)(shmem_ctx_t ctx, shmem_team_t *team) noexcept {

@@ -1,8 +1,8 @@
 // Section 9.11 (memory ordering) and the world barriers of section 9.9.
 #include "api/stamp.hpp"
-#include "core/checks.hpp"
 #include "core/coll.hpp"
 #include "core/order.hpp"
+#include "core/runtime.hpp"
 
 using namespace shmemi;
 
@@ -18,7 +18,6 @@ SHMEMI_ENTRY(void, shmem_ctx_fence)(shmem_ctx_t ctx) noexcept { fence("shmem_ctx
 
 SHMEMI_ENTRY(void, shmem_barrier_all)(void) noexcept {
   require_init("shmem_barrier_all");
-  coll_complete_if_started(nullptr);
   barrier_all("shmem_barrier_all");
 }
 

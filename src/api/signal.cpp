@@ -2,6 +2,7 @@
 #include "api/stamp.hpp"
 #include "core/amo.hpp"
 #include "core/p2p.hpp"
+#include "core/runtime.hpp"
 #include "core/signal.hpp"
 
 using namespace shmemi;

@@ -1,6 +1,7 @@
 // Section 9.4: team management, and shmem_team_ptr (section 9.1).
 #include "api/stamp.hpp"
 #include "core/checks.hpp"
+#include "core/runtime.hpp"
 #include "core/team.hpp"
 
 using namespace shmemi;

@@ -2,7 +2,9 @@
 
 #include <cstdint>
 
-#include "core/checks.hpp"
+#include "base/report.hpp"
+#include "core/runtime.hpp"
+#include "core/symmetric.hpp"
 #include "node/amo.hpp"
 #include "memory/memory.hpp"
 #include "node/node.hpp"
@@ -11,6 +13,7 @@ namespace shmemi {
 
 void amo(const char *routine, shmem_ctx_t ctx, const void *dest, const AmoArgs &args, void *result,
          int pe, Completion c) {
+  require_init(routine);
   const int world = require_target(routine, ctx, pe);
   const SymAddr at = require_symmetric(routine, "dest", dest, args.size);
   require_aligned(routine, "dest", dest, args.size);

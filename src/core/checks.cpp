@@ -4,6 +4,8 @@
 #include <climits>
 #include <pthread.h>
 
+#include "base/report.hpp"
+
 namespace shmemi {
 namespace {
 
@@ -51,7 +53,8 @@ void fail_pe(const char *routine, int pe, int n_pes) {
   fatal(routine, "argument pe = %d is out of range: allowed 0 to %d", pe, n_pes - 1);
 }
 
-void fail_not_symmetric(const char *routine, const char *arg, const void *addr, std::size_t len) {
+void fail_not_symmetric(const char *routine, const char *arg, const void *addr, std::size_t len,
+                        const Region &heap, const Region &statics) {
   if (addr == nullptr) fail_null(routine, arg, len);
   if (on_own_stack(addr, len))
     fatal(routine,
@@ -59,7 +62,6 @@ void fail_not_symmetric(const char *routine, const char *arg, const void *addr, 
           "symmetric address: declare it static or global, or allocate it with "
           "shmem_malloc",
           arg, addr, len);
-  const Region &heap = memory::mapping.heap, &statics = memory::mapping.statics;
   fatal(routine,
         "argument %s = %p (%zu bytes) is not a symmetric address: allowed are the "
         "symmetric heap [%p, %p) and global/static data [%p, %p)",
@@ -162,8 +164,7 @@ void fail_misaligned(const char *routine, const char *arg, const void *addr, std
   fatal(routine, "argument %s = %p is not aligned to its type's size %zu", arg, addr, size);
 }
 
-void fail_not_heap_block(const char *routine, const void *ptr) {
-  const Region &heap = memory::mapping.heap;
+void fail_not_heap_block(const char *routine, const void *ptr, const Region &heap) {
   fatal(routine,
         "argument ptr = %p is not a block returned by shmem_malloc and not yet "
         "freed (the symmetric heap is [%p, %p))",
@@ -178,6 +179,11 @@ void fail_thread_level(const char *routine, int requested) {
         requested);
 }
 
+void fail_invalid_team(const char *routine) {
+  fatal(routine, "argument team is SHMEM_TEAM_INVALID: allowed are SHMEM_TEAM_WORLD, "
+                 "SHMEM_TEAM_SHARED and teams from shmem_team_split_* that include this PE");
+}
+
 void fail_not_team(const char *routine, shmem_team_t team) {
   fatal(routine, "argument team = %p is not a valid team (destroyed, or never created)",
         static_cast<void *>(team));
@@ -188,27 +194,11 @@ void fail_destroy_predefined(const char *routine, shmem_team_t team) {
         team == SHMEM_TEAM_WORLD ? "SHMEM_TEAM_WORLD" : "SHMEM_TEAM_SHARED");
 }
 
-void fail_not_in_active_set(const char *routine, int start, int log_stride, int size) {
+void fail_not_in_active_set(const char *routine, int my_pe, int start, int log_stride, int size) {
   fatal(routine,
         "PE %d is not in the active set PE_start = %d, logPE_stride = %d, "
         "PE_size = %d: only its members may call",
-        rt.my_pe, start, log_stride, size);
-}
-
-const shmemi_team &require_team(const char *routine, shmem_team_t team) {
-  if (team == SHMEM_TEAM_INVALID) [[unlikely]]
-    fatal(routine, "argument team is SHMEM_TEAM_INVALID: allowed are SHMEM_TEAM_WORLD, "
-                   "SHMEM_TEAM_SHARED and teams from shmem_team_split_* that include this PE");
-  if (!team_valid(team)) [[unlikely]]
-    fail_not_team(routine, team);
-  return *team;
-}
-
-void require_team_destroyable(const char *routine, shmem_team_t team) {
-  if (team == SHMEM_TEAM_WORLD || team == SHMEM_TEAM_SHARED) [[unlikely]]
-    fail_destroy_predefined(routine, team);
-  if (!team_valid(team)) [[unlikely]]
-    fail_not_team(routine, team);
+        my_pe, start, log_stride, size);
 }
 
 void require_team_config(const char *routine, const char *config_arg,
@@ -223,18 +213,18 @@ void require_team_config(const char *routine, const char *config_arg,
           config->num_contexts);
 }
 
-void require_active_set(const char *routine, int start, int log_stride, int size) {
-  if (start < 0 || start >= rt.n_pes)
-    fatal(routine, "argument PE_start = %d is out of range: allowed 0 to %d", start, rt.n_pes - 1);
+void require_active_set(const char *routine, int start, int log_stride, int size, int n_pes) {
+  if (start < 0 || start >= n_pes)
+    fatal(routine, "argument PE_start = %d is out of range: allowed 0 to %d", start, n_pes - 1);
   if (log_stride < 0 || log_stride > 30)
     fatal(routine, "argument logPE_stride = %d is out of range: allowed 0 to 30", log_stride);
   const long long stride = 1LL << log_stride;
-  const long long max_size = (rt.n_pes - 1 - start) / stride + 1;
+  const long long max_size = (n_pes - 1 - start) / stride + 1;
   if (size < 1 || size > max_size)
     fatal(routine,
           "argument PE_size = %d is out of range for PE_start = %d and logPE_stride "
           "= %d with %d PEs: allowed 1 to %lld",
-          size, start, log_stride, rt.n_pes, max_size);
+          size, start, log_stride, n_pes, max_size);
 }
 
 } // namespace shmemi

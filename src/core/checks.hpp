@@ -1,18 +1,19 @@
 // Argument checks shared by the API routines. They cost a compare or two
 // and are always on; each failure names the routine, the argument, its
-// value and what was allowed, then ends the job.
+// value and what was allowed, then ends the job. Predicates over plain
+// values only: the routines that own a state (runtime, contexts, teams,
+// symmetric memory) pass what they read of it, so that this header
+// includes nothing of core and every part of core may include it.
 #pragma once
+
+#include <shmem.h>
 
 #include <cstddef>
 #include <cstdint>
 
 #include "base/bytes.hpp"
-#include "base/report.hpp"
-#include "core/context.hpp"
-#include "core/runtime.hpp"
-#include "core/team.hpp"
-#include "memory/memory.hpp"
-#include "node/node.hpp"
+#include "base/report.hpp" // for the callers that report, as the API routines do
+#include "base/symmetric.hpp"
 
 namespace shmemi {
 
@@ -21,24 +22,26 @@ namespace shmemi {
 void warn_thread_not_allowed(const char *routine, int level);
 [[noreturn]] void fail_cmp(const char *routine, int cmp);
 [[noreturn]] void fail_pe(const char *routine, int pe, int n_pes);
+// heap and statics: the spaces a symmetric address may be in.
 [[noreturn]] void fail_not_symmetric(const char *routine, const char *arg, const void *addr,
-                                     std::size_t len);
+                                     std::size_t len, const Region &heap, const Region &statics);
 [[noreturn]] void fail_ctx(const char *routine, shmem_ctx_t ctx);
 [[noreturn]] void fail_null(const char *routine, const char *arg, std::size_t count);
 [[noreturn]] void fail_overlap(const char *routine, const char *arg_a, const void *a,
                                std::size_t a_len, const char *arg_b, const void *b,
                                std::size_t b_len);
 
-// Initialized, and this thread checked against the thread level: one
-// compare once a thread has made a call.
-inline void require_init(const char *routine) {
-  if (thread_generation != rt.generation) [[unlikely]]
-    thread_first_call(routine);
+// A context handle and its team: null for SHMEM_CTX_INVALID and for a
+// context whose team was destroyed.
+inline void require_ctx_handle(const char *routine, shmem_ctx_t ctx, const void *team) {
+  if (team == nullptr) [[unlikely]]
+    fail_ctx(routine, ctx);
 }
 
-inline void require_ctx(const char *routine, shmem_ctx_t ctx) {
-  if (ctx == SHMEM_CTX_INVALID || ctx->team == nullptr) [[unlikely]]
-    fail_ctx(routine, ctx);
+// A PE number of a team (or active set) of n_pes PEs.
+inline void require_pe(const char *routine, int pe, int n_pes) {
+  if (pe < 0 || pe >= n_pes) [[unlikely]]
+    fail_pe(routine, pe, n_pes);
 }
 
 inline void require_buffer(const char *routine, const char *arg, const void *addr,
@@ -47,11 +50,13 @@ inline void require_buffer(const char *routine, const char *arg, const void *add
     fail_null(routine, arg, len);
 }
 
-inline SymAddr require_symmetric(const char *routine, const char *arg, const void *addr,
-                                 std::size_t len) {
+// [addr, addr + len) inside the heap or the static data, which are
+// symmetric; returns where it lies.
+inline SymAddr require_symmetric_in(const char *routine, const char *arg, const void *addr,
+                                    std::size_t len, const Region &heap, const Region &statics) {
   SymAddr out;
-  if (!memory::locate(addr, len, out)) [[unlikely]]
-    fail_not_symmetric(routine, arg, addr, len);
+  if (!symmetric_locate(heap, statics, addr, len, out)) [[unlikely]]
+    fail_not_symmetric(routine, arg, addr, len, heap, statics);
   return out;
 }
 
@@ -64,17 +69,6 @@ inline void require_disjoint(const char *routine, const char *arg_a, const void 
   const auto y = reinterpret_cast<std::uintptr_t>(b);
   if (a_len != 0 && b_len != 0 && (x >= y ? x - y < b_len : y - x < a_len)) [[unlikely]]
     fail_overlap(routine, arg_a, a, a_len, arg_b, b, b_len);
-}
-
-// The world PE behind `pe` of the context's team, after checking the
-// library state, the context and the PE.
-inline int require_target(const char *routine, shmem_ctx_t ctx, int pe) {
-  require_init(routine);
-  require_ctx(routine, ctx);
-  const shmemi_team &team = *ctx->team;
-  if (pe < 0 || pe >= team.size) [[unlikely]]
-    fail_pe(routine, pe, team.size);
-  return team.start + pe * team.stride;
 }
 
 // The checks of single routine families (the entry points in src/api call
@@ -100,11 +94,13 @@ inline int require_target(const char *routine, shmem_ctx_t ctx, int pe) {
 [[noreturn]] void fail_null_pe_list(const char *routine, std::size_t npes);
 [[noreturn]] void fail_misaligned(const char *routine, const char *arg, const void *addr,
                                   std::size_t size);
-[[noreturn]] void fail_not_heap_block(const char *routine, const void *ptr);
+[[noreturn]] void fail_not_heap_block(const char *routine, const void *ptr, const Region &heap);
 [[noreturn]] void fail_thread_level(const char *routine, int requested);
+[[noreturn]] void fail_invalid_team(const char *routine);
 [[noreturn]] void fail_not_team(const char *routine, shmem_team_t team);
 [[noreturn]] void fail_destroy_predefined(const char *routine, shmem_team_t team);
-[[noreturn]] void fail_not_in_active_set(const char *routine, int start, int log_stride, int size);
+[[noreturn]] void fail_not_in_active_set(const char *routine, int my_pe, int start, int log_stride,
+                                         int size);
 
 // count * size, or a fatal error naming the routine and the argument.
 inline std::size_t require_bytes(const char *routine, const char *arg, std::size_t count,
@@ -166,14 +162,13 @@ inline void require_aligned(const char *routine, const char *arg, const void *ad
     fail_misaligned(routine, arg, addr, size);
 }
 
-// shmem_free and shmem_realloc's ptr: a live block of the heap; returns
-// its offset in the heap.
-inline std::size_t require_heap_block(const char *routine, const void *ptr) {
-  const Region &heap = memory::mapping.heap;
-  const auto offset = static_cast<std::size_t>(static_cast<const char *>(ptr) - heap.base);
-  if (!heap.contains(ptr, 0) || memory::allocator().block_size(offset) == 0) [[unlikely]]
-    fail_not_heap_block(routine, ptr);
-  return offset;
+// shmem_free and shmem_realloc's ptr: a live block of the heap, which is
+// the case when `block_bytes` (the allocator's size of the block at ptr's
+// offset in the heap; 0 for a ptr outside it) is not 0.
+inline void require_live_block(const char *routine, const void *ptr, const Region &heap,
+                               std::size_t block_bytes) {
+  if (block_bytes == 0) [[unlikely]]
+    fail_not_heap_block(routine, ptr, heap);
 }
 
 // shmem_init_thread's requested: a thread level.
@@ -182,18 +177,34 @@ inline void require_thread_level(const char *routine, int requested) {
     fail_thread_level(routine, requested);
 }
 
-// A team argument: a live team (SHMEM_TEAM_WORLD, SHMEM_TEAM_SHARED or one
-// split off and not destroyed).
-const shmemi_team &require_team(const char *routine, shmem_team_t team);
-// shmem_team_destroy's team: a live team, not a predefined one.
-void require_team_destroyable(const char *routine, shmem_team_t team);
+// A team handle: valid means live (predefined, or split off and not
+// destroyed).
+inline void require_team_handle(const char *routine, shmem_team_t team, bool valid) {
+  if (team == SHMEM_TEAM_INVALID) [[unlikely]]
+    fail_invalid_team(routine);
+  if (!valid) [[unlikely]]
+    fail_not_team(routine, team);
+}
 // A split's config and config_mask (their argument names differ between
 // the split routines): with SHMEM_TEAM_NUM_CONTEXTS, a config whose
 // num_contexts is 0 or more.
 void require_team_config(const char *routine, const char *config_arg,
                          const shmem_team_config_t *config, const char *mask_arg, long mask);
-// An active set (PE_start, logPE_stride, PE_size) of the world's PEs.
-void require_active_set(const char *routine, int start, int log_stride, int size);
+// An active set (PE_start, logPE_stride, PE_size) of the world's n_pes PEs.
+void require_active_set(const char *routine, int start, int log_stride, int size, int n_pes);
+// This PE (my_pe) a member of the active set: index is its index there, -1
+// for none.
+inline void require_in_active_set(const char *routine, int index, int my_pe, int start,
+                                  int log_stride, int size) {
+  if (index < 0) [[unlikely]]
+    fail_not_in_active_set(routine, my_pe, start, log_stride, size);
+}
+
+// shmem_wait_until's and shmem_test's cmp: a comparison constant.
+inline void require_cmp(const char *routine, int cmp) {
+  if (cmp < SHMEM_CMP_EQ || cmp > SHMEM_CMP_GE) [[unlikely]]
+    fail_cmp(routine, cmp);
+}
 
 // A count of type int (the active-set reductions' nreduce): 0 or more,
 // returned as a size_t.
@@ -257,16 +268,17 @@ inline void require_strides(const char *routine, std::ptrdiff_t dst, std::ptrdif
 
 // The buffers of the wait and test routines, in bytes; no ivars (0 bytes)
 // allow any pointers. Spec: the ivars (argument `arg`) are remotely
-// accessible (symmetric); status (NULL: no mask) and indices (the some
-// routines' output; 0 bytes for the others) overlap neither them nor each
-// other.
+// accessible (symmetric: in heap or statics); status (NULL: no mask) and
+// indices (the some routines' output; 0 bytes for the others) overlap
+// neither them nor each other.
 inline void require_wait_buffers(const char *routine, const char *arg, const void *ivars,
                                  std::size_t ivars_bytes, const int *status,
                                  std::size_t status_bytes, const std::size_t *indices,
-                                 std::size_t indices_bytes) {
+                                 std::size_t indices_bytes, const Region &heap,
+                                 const Region &statics) {
   if (ivars_bytes == 0) return;
   if (status == nullptr) status_bytes = 0;
-  require_symmetric(routine, arg, ivars, ivars_bytes);
+  require_symmetric_in(routine, arg, ivars, ivars_bytes, heap, statics);
   require_disjoint(routine, arg, ivars, ivars_bytes, "status", status, status_bytes);
   require_buffer(routine, "indices", indices, indices_bytes);
   require_disjoint(routine, "indices", indices, indices_bytes, arg, ivars, ivars_bytes);

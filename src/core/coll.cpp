@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "base/bytes.hpp"
-#include "core/checks.hpp"
+#include "base/report.hpp"
+#include "core/symmetric.hpp"
 #include "node/coll.hpp"
 #include "node/sync.hpp"
-#include "core/team.hpp"
 
 namespace shmemi {
 namespace {
@@ -81,7 +81,7 @@ void coll_broadcast(const char *routine, const shmemi_team &team, void *dest, co
   if (!blocking && node::startable(team, dest, source, n))
     return on_node(team, begun, node::broadcast_start(team, dest, source, n, root));
   void *buffer = dest;
-  if (team_world_pe(team, root) == rt.my_pe) {
+  if (team_world_pe(team, root) == memory::mapping.my_pe) {
     if (root_dest == RootDest::untouched)
       buffer = const_cast<void *>(source); // MPI_Bcast only reads it at the root
     else if (dest != source)
@@ -159,50 +159,65 @@ void coll_alltoall(const char *routine, const shmemi_team &team, void *dest, con
 
 namespace {
 
-// Checks of the element-wise collectives (reductions, scans): symmetric
-// buffers of `count` elements that are the same or disjoint. False when
-// there is nothing to do.
-bool elementwise_args(const char *routine, const char *count_arg, void *dest, const void *source,
-                      std::size_t count, Elem elem) {
-  const std::size_t n = require_bytes(routine, count_arg, count, elem.bytes);
-  if (n == 0) return false;
-  require_symmetric(routine, "dest", dest, n);
-  require_symmetric(routine, "source", source, n);
-  require_same_or_disjoint(routine, dest, source, n);
-  return true;
+// The buffers of an element-wise collective (reductions, scans): `count`
+// elements of `elem` (the count's argument name: count_arg).
+struct Elementwise {
+  void *dest;
+  const void *source;
+  const char *count_arg;
+  std::size_t count;
+  Elem elem;
+};
+
+// Reductions and scans: checked alike (symmetric buffers that are the same
+// or disjoint), then run on the node or through the transport, started or
+// to completion. `start(on_node)` starts the operation in that engine and
+// returns its ticket; `run(on_node)` completes it there.
+template <class Start, class Run>
+void elementwise(const char *routine, const shmemi_team &team, const Elementwise &e, Mode mode,
+                 Begun *begun, Start start, Run run) {
+  const Call call(routine);
+  const std::size_t n = require_bytes(routine, e.count_arg, e.count, e.elem.bytes);
+  if (n == 0) return;
+  require_symmetric(routine, "dest", e.dest, n);
+  require_symmetric(routine, "source", e.source, n);
+  require_same_or_disjoint(routine, e.dest, e.source, n);
+  if (mode_for(team, mode) == Mode::nonblocking) {
+    if (node::startable(team, e.dest, e.source, n)) return on_node(team, begun, start(true));
+    return on_transport(team, begun, start(false));
+  }
+  run(node::usable(team, e.dest) && node::usable(team, e.source));
 }
 
 } // namespace
 
 void coll_reduce(const char *routine, const shmemi_team &team, void *dest, const void *source,
                  std::size_t nreduce, Elem elem, Op op, Mode mode, Begun *begun) {
-  const Call call(routine);
-  if (!elementwise_args(routine, "nreduce", dest, source, nreduce, elem)) return;
-  if (mode_for(team, mode) == Mode::nonblocking) {
-    if (node::startable(team, dest, source, nreduce * elem.bytes))
-      return on_node(team, begun, node::reduce_start(team, dest, source, nreduce, elem, op));
-    return on_transport(team, begun,
-                        transport::reduce_start(*team.comm, dest, source, nreduce, elem, op));
-  }
-  if (node::usable(team, dest) && node::usable(team, source))
-    return node::reduce(team, dest, source, nreduce, elem, op);
-  transport::reduce(*team.comm, dest, source, nreduce, elem, op);
+  elementwise(
+      routine, team, {dest, source, "nreduce", nreduce, elem}, mode, begun,
+      [&](bool on_node) {
+        return on_node ? node::reduce_start(team, dest, source, nreduce, elem, op)
+                       : transport::reduce_start(*team.comm, dest, source, nreduce, elem, op);
+      },
+      [&](bool on_node) {
+        if (on_node) return node::reduce(team, dest, source, nreduce, elem, op);
+        transport::reduce(*team.comm, dest, source, nreduce, elem, op);
+      });
 }
 
 void coll_scan(const char *routine, const shmemi_team &team, void *dest, const void *source,
                std::size_t nelems, Elem elem, bool inclusive, Mode mode, Begun *begun) {
-  const Call call(routine);
-  if (!elementwise_args(routine, "nelems", dest, source, nelems, elem)) return;
-  if (mode_for(team, mode) == Mode::nonblocking) {
-    if (node::startable(team, dest, source, nelems * elem.bytes))
-      return on_node(team, begun,
-                     node::sum_scan_start(team, dest, source, nelems, elem, inclusive));
-    return on_transport(
-        team, begun, transport::sum_scan_start(*team.comm, dest, source, nelems, elem, inclusive));
-  }
-  if (node::usable(team, dest) && node::usable(team, source))
-    return node::sum_scan(team, dest, source, nelems, elem, inclusive);
-  transport::sum_scan(*team.comm, dest, source, nelems, elem, inclusive);
+  elementwise(
+      routine, team, {dest, source, "nelems", nelems, elem}, mode, begun,
+      [&](bool on_node) {
+        return on_node
+                   ? node::sum_scan_start(team, dest, source, nelems, elem, inclusive)
+                   : transport::sum_scan_start(*team.comm, dest, source, nelems, elem, inclusive);
+      },
+      [&](bool on_node) {
+        if (on_node) return node::sum_scan(team, dest, source, nelems, elem, inclusive);
+        transport::sum_scan(*team.comm, dest, source, nelems, elem, inclusive);
+      });
 }
 
 // On one node the fences of the flag stores and loads also order what MPI
@@ -216,6 +231,7 @@ void sync_all(const char *routine) {
 }
 
 void barrier_all(const char *routine) {
+  coll_complete_if_started(nullptr);
   const Call call(routine);
   transport::quiet_all();
   sync_all(routine);

@@ -8,9 +8,7 @@
 #include <type_traits>
 
 #include "base/combine.hpp"
-#include "core/checks.hpp"
 #include "core/context.hpp"
-#include "core/team.hpp"
 #include "transport/collectives.hpp"
 
 namespace shmemi {
@@ -25,22 +23,6 @@ template <class T> constexpr Elem elem_of() {
     return {Kind::real, sizeof(T)};
   else
     return {std::is_signed_v<T> ? Kind::sint : Kind::uint, sizeof(T)};
-}
-
-// The set of PEs a collective runs on, from its team argument or from its
-// active-set triplet (PE_start, logPE_stride, PE_size); checked.
-inline const shmemi_team &collective_team(const char *routine, shmem_team_t team) {
-  require_init(routine);
-  return require_team(routine, team);
-}
-struct ActiveSet {
-  int start;
-  int log_stride;
-  int size;
-};
-inline const shmemi_team &collective_set(const char *routine, ActiveSet set) {
-  require_init(routine);
-  return active_set(routine, set.start, set.log_stride, set.size);
 }
 
 // The active-set broadcast leaves dest on the root alone; the team one
@@ -104,7 +86,7 @@ inline void coll_complete_if_started(const shmemi_team *team) {
 // All PEs meet; stores and completed operations before the call are
 // visible to every PE after it. No completion of outstanding operations.
 void sync_all(const char *routine);
-// quiet, then sync_all.
+// Completes this PE's nonblocking collectives, quiet, then sync_all.
 void barrier_all(const char *routine);
 
 } // namespace shmemi

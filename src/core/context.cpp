@@ -47,7 +47,8 @@ int context_create(const char *routine, shmemi_team *team, long options, shmem_c
   return 0;
 }
 
-bool context_destroy(shmem_ctx_t ctx) {
+bool context_destroy(const char *routine, shmem_ctx_t ctx) {
+  const Call call(routine);
   std::unique_ptr<shmemi_ctx> gone;
   {
     std::lock_guard<std::mutex> hold(registry.lock);

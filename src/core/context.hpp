@@ -3,6 +3,7 @@
 
 #include <shmem.h>
 
+#include "core/checks.hpp"
 #include "node/sync.hpp"
 #include "transport/collectives.hpp"
 #include "transport/transport.hpp"
@@ -26,13 +27,27 @@ struct shmemi_ctx {
 
 namespace shmemi {
 
+// A context argument: a live context whose team lives.
+inline void require_ctx(const char *routine, shmem_ctx_t ctx) {
+  require_ctx_handle(routine, ctx, ctx == SHMEM_CTX_INVALID ? nullptr : ctx->team);
+}
+
+// The world PE behind `pe` of the context's team, after checking the
+// context and the PE (the library's state is the caller's: require_init).
+inline int require_target(const char *routine, shmem_ctx_t ctx, int pe) {
+  require_ctx(routine, ctx);
+  const shmemi_team &team = *ctx->team;
+  require_pe(routine, pe, team.size);
+  return team.start + pe * team.stride;
+}
+
 // shmem_ctx_create and shmem_team_create_ctx (safe from several threads):
 // 0 and the context in *out, or nonzero (and a warning naming `routine`)
 // for options no context has.
 int context_create(const char *routine, shmemi_team *team, long options, shmem_ctx_t *out);
 // Completes the operations of a context made by context_create and frees
 // it; false if `ctx` is not one (never made, or destroyed already).
-bool context_destroy(shmem_ctx_t ctx);
+bool context_destroy(const char *routine, shmem_ctx_t ctx);
 // shmem_team_destroy: completes and frees the team's shareable contexts;
 // its private ones (which only their thread may destroy) lose their team.
 void contexts_of_team_stop(const shmemi_team *team);

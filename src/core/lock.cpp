@@ -14,7 +14,10 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "base/report.hpp"
 #include "core/amo.hpp"
+#include "core/runtime.hpp"
+#include "core/symmetric.hpp"
 #include "node/wait.hpp"
 
 namespace shmemi {

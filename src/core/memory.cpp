@@ -7,8 +7,10 @@
 #include <cstring>
 
 #include "base/bytes.hpp"
-#include "core/checks.hpp"
+#include "base/report.hpp"
 #include "core/coll.hpp"
+#include "core/runtime.hpp"
+#include "core/symmetric.hpp"
 #include "memory/memory.hpp"
 #include "node/node.hpp"
 

@@ -1,7 +1,8 @@
 #include "core/order.hpp"
 
-#include "core/checks.hpp"
+#include "base/report.hpp"
 #include "core/coll.hpp"
+#include "core/runtime.hpp"
 
 namespace shmemi {
 

@@ -6,15 +6,13 @@
 #include <cstdint>
 
 #include "base/bytes.hpp"
+#include "base/report.hpp"
 #include "core/checks.hpp"
+#include "core/runtime.hpp"
+#include "memory/memory.hpp"
 #include "node/wait.hpp"
 
 namespace shmemi {
-
-inline void require_cmp(const char *routine, int cmp) {
-  if (cmp < SHMEM_CMP_EQ || cmp > SHMEM_CMP_GE) [[unlikely]]
-    fail_cmp(routine, cmp);
-}
 
 template <class T> constexpr T zero_of() { return T(); }
 
@@ -91,7 +89,8 @@ IvarSet<T> ivar_set(const IvarArgs &a, T *ivars, int cmp, const T *values, T val
   require_buffer(a.routine, a.arg, ivars, a.nelems * sizeof(T));
   require_wait_buffers(a.routine, a.arg, ivars, saturated_bytes(a.nelems, sizeof(T)), a.status,
                        saturated_bytes(a.nelems, sizeof(int)), a.indices,
-                       saturated_bytes(a.n_indices, sizeof(std::size_t)));
+                       saturated_bytes(a.n_indices, sizeof(std::size_t)), memory::mapping.heap,
+                       memory::mapping.statics);
   return {a.routine, ivars, a.nelems, a.status, cmp, values, value};
 }
 

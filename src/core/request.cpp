@@ -1,6 +1,7 @@
 #include "core/request.hpp"
 
 #include "base/report.hpp"
+#include "core/runtime.hpp"
 
 namespace shmemi {
 

@@ -5,7 +5,9 @@
 
 #include "base/bytes.hpp"
 #include "base/copy.hpp"
-#include "core/checks.hpp"
+#include "base/report.hpp"
+#include "core/runtime.hpp"
+#include "core/symmetric.hpp"
 #include "memory/memory.hpp"
 #include "node/node.hpp"
 
@@ -62,6 +64,7 @@ void copy_strided(void *dest, const void *source, const transport::Strided &s) {
 void rma_contiguous(const char *routine, Direction dir, shmem_ctx_t ctx, void *dest,
                     const void *source, std::size_t nelems, std::size_t elem_bytes, int pe,
                     Completion c) {
+  require_init(routine);
   const int world = require_target(routine, ctx, pe);
   const std::size_t n = require_bytes(routine, "nelems", nelems, elem_bytes);
   if (n == 0) return;
@@ -81,6 +84,7 @@ void rma_contiguous(const char *routine, Direction dir, shmem_ctx_t ctx, void *d
 
 void rma_strided(const char *routine, Direction dir, shmem_ctx_t ctx, void *dest,
                  const void *source, StridedElems shape, std::size_t elem_bytes, int pe) {
+  require_init(routine);
   const int world = require_target(routine, ctx, pe);
   const transport::Strided s = to_bytes(routine, shape, elem_bytes);
   if (s.nblocks == 0 || s.block_bytes == 0) return;

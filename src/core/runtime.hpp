@@ -42,4 +42,11 @@ extern __thread unsigned thread_generation __attribute__((tls_model("initial-exe
 // initializing one is reported, once a PE.
 void thread_first_call(const char *routine);
 
+// Initialized, and this thread checked against the thread level: one
+// compare once a thread has made a call.
+inline void require_init(const char *routine) {
+  if (thread_generation != rt.generation) [[unlikely]]
+    thread_first_call(routine);
+}
+
 } // namespace shmemi

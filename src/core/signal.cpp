@@ -4,6 +4,7 @@
 #include "core/signal.hpp"
 
 #include "base/bytes.hpp"
+#include "base/report.hpp"
 #include "core/amo.hpp"
 #include "core/rma.hpp"
 

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "base/report.hpp"
-#include "core/checks.hpp"
 #include "core/coll.hpp"
 #include "core/runtime.hpp"
 #include "node/sync.hpp"
@@ -114,10 +113,19 @@ std::unique_ptr<shmemi_team> take_team(const char *routine, shmem_team_t team) {
   auto &teams = registry.teams;
   const auto it =
       std::find_if(teams.begin(), teams.end(), [&](const auto &t) { return t.get() == team; });
-  if (it == teams.end()) fail_not_team(routine, team); // destroyed by another thread meanwhile
+  // destroyed by another thread meanwhile
+  require_team_handle(routine, team, it != teams.end());
   std::unique_ptr<shmemi_team> owned = std::move(*it);
   teams.erase(it);
   return owned;
+}
+
+// shmem_team_destroy's team: a live team, not a predefined one.
+void require_team_destroyable(const char *routine, shmem_team_t team) {
+  if (team == SHMEM_TEAM_WORLD || team == SHMEM_TEAM_SHARED) [[unlikely]]
+    fail_destroy_predefined(routine, team);
+  if (!team_valid(team)) [[unlikely]]
+    fail_not_team(routine, team);
 }
 
 } // namespace
@@ -128,6 +136,11 @@ bool team_valid(shmem_team_t team) {
   std::lock_guard<std::mutex> hold(registry.lock);
   return std::any_of(registry.teams.begin(), registry.teams.end(),
                      [&](const auto &t) { return t.get() == team; });
+}
+
+const shmemi_team &require_team(const char *routine, shmem_team_t team) {
+  require_team_handle(routine, team, team_valid(team));
+  return *team;
 }
 
 int team_split_strided(const char *routine, shmem_team_t parent, int start, int stride, int size,
@@ -197,10 +210,11 @@ namespace {
 // An active set not met last: checked, then found or made.
 [[gnu::noinline]] const shmemi_team &find_active_set(const char *routine, int PE_start,
                                                      int logPE_stride, int PE_size) {
-  require_active_set(routine, PE_start, logPE_stride, PE_size);
+  const Call call(routine);
+  require_active_set(routine, PE_start, logPE_stride, PE_size, rt.n_pes);
   const int stride = PE_size == 1 ? 1 : 1 << logPE_stride;
-  if (team_index({PE_start, stride, PE_size}, rt.my_pe) < 0)
-    fail_not_in_active_set(routine, PE_start, logPE_stride, PE_size);
+  require_in_active_set(routine, team_index({PE_start, stride, PE_size}, rt.my_pe), rt.my_pe,
+                        PE_start, logPE_stride, PE_size);
   std::lock_guard<std::mutex> hold(registry.lock);
   std::unique_ptr<shmemi_team> &set = registry.active_sets[{PE_start, stride, PE_size}];
   if (!set) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/context.hpp"
+#include "core/runtime.hpp"
 
 namespace shmemi {
 
@@ -14,6 +15,7 @@ void teams_stop();
 bool team_valid(shmem_team_t team);
 // The team behind a handle passed to `routine`; SHMEM_TEAM_INVALID or a
 // handle of no live team ends the job with a message naming the routine.
+const shmemi_team &require_team(const char *routine, shmem_team_t team);
 
 // The split routines of section 9.4: 0 on success, nonzero (and
 // SHMEM_TEAM_INVALID handles) when the arguments name no valid team.
@@ -31,5 +33,21 @@ void team_destroy(const char *routine, shmem_team_t team);
 // communicator, made on first use by its members and kept until finalize.
 // Bad triplets, and callers outside the set, end the job with a message.
 const shmemi_team &active_set(const char *routine, int PE_start, int logPE_stride, int PE_size);
+
+// The set of PEs a collective runs on, from its team argument or from its
+// active-set triplet (PE_start, logPE_stride, PE_size); checked.
+inline const shmemi_team &collective_team(const char *routine, shmem_team_t team) {
+  require_init(routine);
+  return require_team(routine, team);
+}
+struct ActiveSet {
+  int start;
+  int log_stride;
+  int size;
+};
+inline const shmemi_team &collective_set(const char *routine, ActiveSet set) {
+  require_init(routine);
+  return active_set(routine, set.start, set.log_stride, set.size);
+}
 
 } // namespace shmemi

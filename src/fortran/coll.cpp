@@ -2,6 +2,7 @@
 // table.hpp: the C routines of the same element size do the work; pSync
 // and pWrk are never touched, so any default-INTEGER array serves.
 #include "core/coll.hpp"
+#include "core/team.hpp"
 #include "fortran/entry.hpp"
 #include "fortran/table.hpp"
 

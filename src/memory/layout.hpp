@@ -6,9 +6,11 @@
 
 #include <cstddef>
 
+#include "base/pages.hpp"
+
 namespace shmemi::memory {
 
-constexpr std::size_t small_page = 4096;
+using shmemi::small_page; // the runtime sizes the heap in memory's terms
 
 constexpr std::size_t round_up(std::size_t n, std::size_t to) { return (n + to - 1) / to * to; }
 

@@ -80,7 +80,7 @@ bool thp_offered(Holder holder, std::string &setting) {
 // SHMEM_HEAP_PAGES, or SOS's names where it is left at auto.
 HeapPages requested(const Config &config) {
   if (config.heap_pages != HeapPages::automatic) return config.heap_pages;
-  if (config.symmetric_heap_page_size == 4096) return HeapPages::small;
+  if (config.symmetric_heap_page_size == small_page) return HeapPages::small;
   if (config.symmetric_heap_use_huge_pages == Toggle::on) return HeapPages::huge;
   if (config.symmetric_heap_use_huge_pages == Toggle::off) return HeapPages::small;
   return HeapPages::automatic;
@@ -108,8 +108,8 @@ struct Offer {
 
 Offer offer(const Config &config, std::size_t region_bytes, int node_pes, Holder holder) {
   Offer o;
-  o.huge = config.symmetric_heap_page_size > 4096 ? config.symmetric_heap_page_size
-                                                  : default_huge_page();
+  o.huge = config.symmetric_heap_page_size > small_page ? config.symmetric_heap_page_size
+                                                        : default_huge_page();
   const std::size_t need = o.huge ? (region_bytes + o.huge - 1) / o.huge * node_pes : 0;
   const std::size_t left = o.huge ? pool_pages_left(o.huge) : 0;
   o.kept = o.huge ? pool_pages(o.huge) : 0;
@@ -127,7 +127,9 @@ Offer offer(const Config &config, std::size_t region_bytes, int node_pes, Holder
   return o;
 }
 
-Pages small_pages(std::string why) { return {PageKind::small, 4096, "4 KiB pages: " + why, {}}; }
+Pages small_pages(std::string why) {
+  return {PageKind::small, small_page, "4 KiB pages: " + why, {}};
+}
 
 Pages pool_pages(const Offer &o) {
   return {PageKind::pool, o.huge, mib(o.huge) + " pages from the reserved pool: " + o.pool_why, {}};
@@ -139,7 +141,7 @@ Pages thp_pages(const Offer &o, Holder holder) {
                          : "transparent huge pages asked for on memory MPI allocates; they "
                            "apply where it is private memory or shared memory the system "
                            "gives them to (";
-  return {PageKind::thp, std::size_t{2} << 20, what + o.thp_why + "); " + o.pool_why, {}};
+  return {PageKind::thp, huge_page, what + o.thp_why + "); " + o.pool_why, {}};
 }
 
 const char *kind_name(PageKind kind) {
@@ -260,7 +262,7 @@ Pages without_pool(const char *error, Holder holder) {
   std::string setting;
   Pages got = thp_offered(holder, setting)
                   ? Pages{PageKind::thp,
-                          std::size_t{2} << 20,
+                          huge_page,
                           "transparent huge pages on request (" + setting + "): " + why,
                           {}}
                   : small_pages(why + "; transparent huge pages: " + setting);

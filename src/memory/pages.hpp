@@ -8,6 +8,7 @@
 #include <string>
 
 #include "base/config.hpp"
+#include "base/pages.hpp"
 
 namespace shmemi::memory {
 
@@ -21,8 +22,8 @@ enum class Holder { node, alone, mpi };
 
 struct Pages {
   PageKind kind = PageKind::small;
-  std::size_t bytes = 4096; // the page size
-  std::string why;          // what the heap got and why, for SHMEM_INFO and SHMEM_DEBUG
+  std::size_t bytes = small_page; // the page size
+  std::string why;                // what the heap got and why, for SHMEM_INFO and SHMEM_DEBUG
   // Huge pages the system is set up to give that the heap did not get:
   // why, and what to set (a line for the job even without SHMEM_DEBUG);
   // empty if none were missed.

@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <string>
 
+#include "base/pages.hpp"
+
 namespace shmemi::memory {
 
 class PeerSocket;
@@ -21,9 +23,9 @@ struct PeerFile {
   int pid = 0;
   int fd = -1;
   std::uint64_t device = 0, inode = 0, size = 0;
-  std::uint64_t page_bytes = 4096; // mapped at a multiple of it (huge pages)
-  std::uint64_t offset = 0;        // where in the file what it offers starts
-  std::uint64_t socket = 0;        // the name of its PeerSocket (0: none)
+  std::uint64_t page_bytes = small_page; // mapped at a multiple of it (huge pages)
+  std::uint64_t offset = 0;              // where in the file what it offers starts
+  std::uint64_t socket = 0;              // the name of its PeerSocket (0: none)
 };
 
 // This process's memory file `fd` (-1: none), described for the others,

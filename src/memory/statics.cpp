@@ -26,10 +26,6 @@
 namespace shmemi::memory {
 namespace {
 
-constexpr std::size_t huge_page = std::size_t{2} << 20;
-
-std::size_t page_size() { return static_cast<std::size_t>(sysconf(_SC_PAGESIZE)); }
-
 // A writable PT_LOAD segment: `file_bytes` come from the executable, the
 // rest (the bss) starts as anonymous zero pages.
 struct Segment {
@@ -39,26 +35,26 @@ struct Segment {
 
 // The main program's writable segments and its read-only-after-relocation
 // part (PT_GNU_RELRO, which the linker puts at their start).
-struct Layout {
+struct ProgramSegments {
   std::vector<Segment> writable;
   Region relro;
   bool dynamic = false; // not a static executable, whose libc data lies among the program's
 };
 
 // The dynamic linker lists the main program first.
-Layout main_program_layout() {
-  Layout layout;
+ProgramSegments main_program_segments() {
+  ProgramSegments segments;
   process::for_each_object([&](const process::Object &program) {
-    layout.dynamic = program.dynamic_section() != nullptr;
+    segments.dynamic = program.dynamic_section() != nullptr;
     program.for_each_segment([&](const ElfW(Phdr) & ph, char *start) {
       if (ph.p_type == PT_LOAD && (ph.p_flags & PF_W))
-        layout.writable.push_back({start, ph.p_filesz, ph.p_memsz});
+        segments.writable.push_back({start, ph.p_filesz, ph.p_memsz});
       else if (ph.p_type == PT_GNU_RELRO)
-        layout.relro = {start, ph.p_memsz};
+        segments.relro = {start, ph.p_memsz};
     });
     return true;
   });
-  return layout;
+  return segments;
 }
 
 // [a, b) clipped to `to`.
@@ -221,12 +217,12 @@ void prepare_failure(const char *what) {
 
 // Moves the pages into `fd` with every signal blocked, so that a handler's
 // store cannot fall between the copy and the mapping.
-bool move_into_file(int fd, const Layout &layout, const Region &pages, std::size_t skew) {
+bool move_into_file(int fd, const ProgramSegments &program, const Region &pages, std::size_t skew) {
   sigset_t all, before;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &before);
   bool moved = true;
-  for (const Segment &seg : layout.writable) moved = moved && copy_to_file(fd, seg, pages, skew);
+  for (const Segment &seg : program.writable) moved = moved && copy_to_file(fd, seg, pages, skew);
   moved = moved && mmap(pages.base, pages.size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
                         static_cast<off_t>(skew)) != MAP_FAILED;
   const int error = errno;
@@ -304,24 +300,24 @@ __attribute__((no_sanitize("address", "thread"))) void statics_after_fork_in_chi
 }
 
 Region static_data_region() {
-  const Layout layout = main_program_layout();
+  const ProgramSegments program = main_program_segments();
   std::uintptr_t lo = UINTPTR_MAX, hi = 0;
-  for (const Segment &seg : layout.writable) {
+  for (const Segment &seg : program.writable) {
     lo = std::min(lo, reinterpret_cast<std::uintptr_t>(seg.base));
     hi = std::max(hi, reinterpret_cast<std::uintptr_t>(seg.base) + seg.bytes);
   }
-  const auto relro_lo = reinterpret_cast<std::uintptr_t>(layout.relro.base);
-  if (layout.relro.size && relro_lo <= lo) lo = std::max(lo, relro_lo + layout.relro.size);
+  const auto relro_lo = reinterpret_cast<std::uintptr_t>(program.relro.base);
+  if (program.relro.size && relro_lo <= lo) lo = std::max(lo, relro_lo + program.relro.size);
   if (hi <= lo) return {};
   return {reinterpret_cast<char *>(lo), hi - lo};
 }
 
 bool move_statics_to_file(StaticSegment &out, bool huge) {
-  const Layout layout = main_program_layout();
+  const ProgramSegments program = main_program_segments();
   const Region statics = static_data_region();
   const Region pages = whole_pages(statics, page_size());
   if (pages.size == 0) return not_moved("the program has no writable data");
-  if (!layout.dynamic) return not_moved("a statically linked executable");
+  if (!program.dynamic) return not_moved("a statically linked executable");
   if (!fork_handlers()) return fail("pthread_atfork"); // idle until `in_file` is set
   const int fd = memfd_create("shmem-globals", MFD_CLOEXEC);
   if (fd < 0) return fail("memfd_create");
@@ -329,7 +325,7 @@ bool move_statics_to_file(StaticSegment &out, bool huge) {
   // its aligned parts can be transparent huge pages.
   const std::size_t skew = huge ? reinterpret_cast<std::uintptr_t>(pages.base) % huge_page : 0;
   if (ftruncate(fd, static_cast<off_t>(skew + pages.size)) != 0 ||
-      !move_into_file(fd, layout, pages, skew)) {
+      !move_into_file(fd, program, pages, skew)) {
     const bool failed = fail("moving the variables into a memory file");
     close(fd);
     return failed;
@@ -347,7 +343,7 @@ const char *statics_not_in_file_because() { return not_moved_because; }
 
 PeerFile offer_statics(bool offered, std::uint64_t socket) {
   PeerFile offer =
-      describe_file(offered ? in_file.fd : -1, in_file.skew ? huge_page : 4096, socket);
+      describe_file(offered ? in_file.fd : -1, in_file.skew ? huge_page : small_page, socket);
   offer.offset = in_file.skew;
   return offer;
 }

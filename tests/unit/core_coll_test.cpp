@@ -233,7 +233,7 @@ TEST_F(CollMixed, ContextQuietCompletesItsTeamsCollectives) {
   EXPECT_EQ(shmemi::collectives_started.load(), 1u);
   shmemi::quiet("shmem_quiet", SHMEM_CTX_DEFAULT);
   EXPECT_EQ(shmemi::collectives_started.load(), 0u);
-  shmemi::context_destroy(ctx);
+  shmemi::context_destroy("shmem_ctx_destroy", ctx);
 }
 
 // A collect whose sizes are exchanged checks dest against the total.

@@ -47,7 +47,7 @@ TEST_F(Contexts, BeyondTheChannelsContextsShareTheDefault) {
   const shmem_ctx_t fifth = create();
   EXPECT_EQ(fifth->channel, &shmemi::transport::default_channel());
   fake::clear_calls();
-  ASSERT_TRUE(shmemi::context_destroy(fifth));
+  ASSERT_TRUE(shmemi::context_destroy("shmem_ctx_destroy", fifth));
   EXPECT_EQ(channels_of("quiet"),
             std::vector<const Channel *>{&shmemi::transport::default_channel()});
   EXPECT_EQ(count("channel_close"), 0u); // the default channel stays
@@ -84,15 +84,15 @@ TEST_F(Contexts, DestroyQuietsThenClosesItsChannel) {
   const shmem_ctx_t ctx = create();
   const Channel *channel = ctx->channel;
   fake::clear_calls();
-  ASSERT_TRUE(shmemi::context_destroy(ctx));
+  ASSERT_TRUE(shmemi::context_destroy("shmem_ctx_destroy", ctx));
   ASSERT_EQ(fake::calls().size(), 2u);
   EXPECT_EQ(fake::calls()[0].what, "quiet");
   EXPECT_EQ(fake::calls()[0].channel, channel);
   EXPECT_EQ(fake::calls()[1].what, "channel_close");
   EXPECT_EQ(fake::calls()[1].channel, channel);
   EXPECT_FALSE(channel->open);
-  EXPECT_FALSE(shmemi::context_destroy(ctx)); // not a context any more
-  EXPECT_EQ(create()->channel, channel);      // free for the next one
+  EXPECT_FALSE(shmemi::context_destroy("shmem_ctx_destroy", ctx)); // not a context any more
+  EXPECT_EQ(create()->channel, channel);                           // free for the next one
 }
 
 TEST_F(Contexts, PeQuietFlushesEachPe) {
@@ -149,7 +149,7 @@ TEST_F(Contexts, TeamDestroyReleasesItsContexts) {
   shmemi::team_destroy("shmem_team_destroy", team);
   EXPECT_EQ(channels_of("channel_close"), std::vector<const Channel *>{shared_channel});
   EXPECT_EQ(priv->team, nullptr);
-  EXPECT_TRUE(shmemi::context_destroy(priv));
+  EXPECT_TRUE(shmemi::context_destroy("shmem_ctx_destroy", priv));
 }
 
 TEST_F(Contexts, FinalizeQuietsAndClosesEveryContext) {
