@@ -3,7 +3,7 @@
 // on one location rests on the MPI library; docs/decisions/atomicity.md says
 // which configurations the mixed-operation stress test verifies.
 
-#include "mpi_rma/channels.hpp"
+#include "mpi_rma/channel.hpp"
 #include "mpi_rma/issued.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/operands.hpp"

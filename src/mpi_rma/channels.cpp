@@ -24,6 +24,8 @@ namespace {
 
 std::vector<std::unique_ptr<Channel>> channels;
 std::mutex channels_lock; // channel_open/close
+// The channels have windows: some data moves through MPI (channels_start).
+bool windowed = false;
 
 bool unified_model(MPI_Win win) {
   int *model = nullptr, found = 0;
@@ -31,11 +33,9 @@ bool unified_model(MPI_Win win) {
   return found && *model == MPI_WIN_UNIFIED;
 }
 
-// Opens the access epoch of every window of `ch` (none where no data moves
-// through MPI: start_rma).
+// Opens the access epoch of both windows of `ch`.
 void open_epochs(const Channel &ch) {
   for (MPI_Win win : {ch.heap_win, ch.static_win}) {
-    if (win == MPI_WIN_NULL) continue;
     SHMEMI_MPI(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
     SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, win));
     windows_unified = windows_unified && unified_model(win);
@@ -88,14 +88,16 @@ void raise_flushed(Channel &ch, unsigned long upto) {
 
 } // namespace
 
-void channels_begin() {
-  channels.clear();
-  channels.push_back(std::make_unique<Channel>());
-}
-
-void channels_start(unsigned wanted) {
+// The default channel first, with the windows of `first`, then the others
+// with windows of their own; every window in its access epoch from here.
+void channels_start(unsigned wanted, bool with_windows, const WindowPair &first) {
   unsigned extra = 0; // window creation is collective: the same number everywhere
   SHMEMI_MPI(MPI_Allreduce(&wanted, &extra, 1, MPI_UNSIGNED, MPI_MIN, world.comm));
+  windowed = with_windows;
+  channels.clear();
+  channels.push_back(std::make_unique<Channel>());
+  channels[0]->heap_win = first.heap;
+  channels[0]->static_win = first.statics;
   channels.resize(1 + extra);
   for (unsigned c = 1; c <= extra; ++c) {
     channels[c] = std::make_unique<Channel>();
@@ -103,24 +105,26 @@ void channels_start(unsigned wanted) {
     create_static_window(channels[c]->static_win);
   }
   windows_unified = true;
-  for (const auto &ch : channels) open_epochs(*ch);
+  if (windowed)
+    for (const auto &ch : channels) open_epochs(*ch);
 }
 
 void channels_stop() {
-  for (const auto &ch : channels)
-    for (MPI_Win *win : {&ch->heap_win, &ch->static_win}) {
-      if (*win == MPI_WIN_NULL) continue;
-      SHMEMI_MPI(MPI_Win_unlock_all(*win));
-      SHMEMI_MPI(MPI_Win_free(win));
-    }
+  if (windowed)
+    for (const auto &ch : channels)
+      for (MPI_Win *win : {&ch->heap_win, &ch->static_win}) {
+        SHMEMI_MPI(MPI_Win_unlock_all(*win));
+        SHMEMI_MPI(MPI_Win_free(win));
+      }
+  windowed = false;
   channels.clear();
 }
 
 // memory_sync (memory_sync.hpp) where some window is not unified.
 void sync_windows() {
+  if (!windowed) return;
   for (const auto &ch : channels)
-    for (MPI_Win win : {ch->heap_win, ch->static_win})
-      if (win != MPI_WIN_NULL) SHMEMI_MPI(MPI_Win_sync(win));
+    for (MPI_Win win : {ch->heap_win, ch->static_win}) SHMEMI_MPI(MPI_Win_sync(win));
 }
 
 } // namespace shmemi::mpi_rma

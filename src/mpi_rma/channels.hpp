@@ -1,51 +1,19 @@
-// A channel (transport::Channel): its pair of windows, what was issued on
-// them, and its operand copies; and the making and freeing of every
-// channel's windows.
+// The channels (channels.cpp): the default one first, then those
+// channel_open hands out, all over the same memory (windows.hpp); a part of
+// the backend (parts.cpp).
 #pragma once
 
-#include <mpi.h>
-
-#include <atomic>
-
-#include "base/symmetric.hpp"
-#include "mpi_rma/operand_ring.hpp"
-#include "transport/transport.hpp"
-
-// A channel: a pair of windows over every PE's heap and static data, what
-// was issued on them, and the operand copies those operations still read.
-struct shmemi::transport::Channel {
-  MPI_Win heap_win = MPI_WIN_NULL;   // over every heap, displacement unit 1
-  MPI_Win static_win = MPI_WIN_NULL; // over the whole pages of data+bss
-  // Operations issued so far, and `issued` as it was when the latest
-  // completed flush began: equal means nothing is waiting for a flush.
-  std::atomic<unsigned long> issued{0};
-  std::atomic<unsigned long> flushed{0};
-  // Per window, whom the operations since the last quiet went to: nobody,
-  // one PE, or several; a single program thread flushes accordingly.
-  std::atomic<int> heap_targets{no_target};
-  std::atomic<int> static_targets{no_target};
-  shmemi::mpi_rma::OperandRing operands;
-  bool taken = false;      // handed out by channel_open (not the default channel)
-  bool one_thread = false; // taken for a private context: one thread issues on it
-  static constexpr int no_target = -1;
-  static constexpr int many_targets = -2;
-};
+#include "mpi_rma/channel.hpp"
+#include "mpi_rma/windows.hpp"
 
 namespace shmemi::mpi_rma {
-using transport::Channel;
 
-inline MPI_Win window_of(const Channel &ch, Space space) {
-  return space == Space::heap ? ch.heap_win : ch.static_win;
-}
-
-// The channels (channels.cpp): the default one first, then those
-// channel_open hands out, all over the same memory (windows.hpp).
-// channels_begin makes the default channel, without windows (join_nodes):
-// world.cpp makes them as it lays out the memory. channels_start makes the
-// other channels' windows collectively at start_rma and opens every
-// window's access epoch; channels_stop frees them all (stop).
-void channels_begin();
-void channels_start(unsigned wanted);
+// channels_start makes the channels collectively at start_rma: the default
+// one with `first`, the windows windows.cpp made (where `with_windows`:
+// some data moves through MPI), and the least number of others any PE
+// `wanted`, with windows of their own; it opens every window's access
+// epoch. channels_stop ends the epochs and frees every window (stop).
+void channels_start(unsigned wanted, bool with_windows, const WindowPair &first);
 void channels_stop();
 
 } // namespace shmemi::mpi_rma

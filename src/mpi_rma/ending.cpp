@@ -9,6 +9,7 @@
 #include "mpi_rma/ending.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/rma_turns.hpp"
+#include "mpi_rma/nodes.hpp"
 #include "mpi_rma/world.hpp"
 #include "transport/transport.hpp"
 
@@ -39,7 +40,7 @@ static_assert(arrived_at + sizeof(std::uint64_t) <= ending_bytes, "the record fi
 void ending_start() {
   void *memory = nullptr;
   const bool one_node =
-      !world.split_forced && static_cast<int>(world.node_pes.size()) == world.n_pes;
+      !this_node.split_forced && static_cast<int>(this_node.pes.size()) == world.n_pes;
   if (!one_node || MPI_Win_allocate_shared(ending_bytes, 1, MPI_INFO_NULL, world.comm, &memory,
                                            &ending_win) != MPI_SUCCESS)
     SHMEMI_MPI(MPI_Win_allocate(ending_bytes, 1, MPI_INFO_NULL, world.comm, &memory, &ending_win));

@@ -6,7 +6,7 @@
 
 #include <atomic>
 
-#include "mpi_rma/channels.hpp"
+#include "mpi_rma/channel.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/wake.hpp"
 

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <mutex>
 
-#include "mpi_rma/channels.hpp"
+#include "mpi_rma/channel.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/operand_ring.hpp"
 #include "mpi_rma/operands.hpp"

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <mutex>
 
-#include "mpi_rma/channels.hpp"
+#include "mpi_rma/channel.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/operand_ring.hpp"
 

@@ -248,7 +248,9 @@ int progress_plan(const transport::StartRequest &request) {
   return mpi_thread_level(request.thread_level, plan);
 }
 
-void progress_start(int provided, bool windows, std::atomic<int> *wake) {
+void progress_start(bool windows, std::atomic<int> *wake) {
+  int provided = MPI_THREAD_SINGLE;
+  SHMEMI_MPI(MPI_Query_thread(&provided));
   wake_flag = wake;
   wanted_for = linger;
   // On every PE, thread or not: the copy is collective, and whether a PE
@@ -286,7 +288,7 @@ void progress_stop() {
     delete worker;
     worker = nullptr;
   }
-  if (progress_comm != MPI_COMM_NULL) SHMEMI_MPI(MPI_Comm_free(&progress_comm));
+  SHMEMI_MPI(MPI_Comm_free(&progress_comm));
 }
 
 } // namespace shmemi::mpi_rma

@@ -16,13 +16,13 @@ namespace shmemi::mpi_rma {
 // Before MPI starts: plans the progress `request` needs; returns the MPI
 // thread level to start MPI at.
 int progress_plan(const transport::StartRequest &request);
-// Once MPI runs at thread level `provided` and the windows are made
-// (`windows`: operations reach PEs through MPI): starts the thread if the
-// plan wants it and MPI allows it (MPI_THREAD_MULTIPLE), else at
+// Once the windows are made (`windows`: operations reach PEs through
+// MPI): starts the thread if the plan wants it and MPI's thread level
+// allows it (MPI_THREAD_MULTIPLE), else at
 // SHMEM_THREAD_SINGLE a thread that makes no MPI call and only samples
 // the program thread's CPU time for the end-of-job check. Makes a
 // communicator on every PE, thread or not. Collective.
-void progress_start(int provided, bool windows, std::atomic<int> *wake);
+void progress_start(bool windows, std::atomic<int> *wake);
 void progress_stop();
 // Nonblocking collectives started and not completed (coll_nbi.cpp): while
 // there are any, the thread calls in after every interval in which the

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <climits>
 
-#include "mpi_rma/channels.hpp"
+#include "mpi_rma/channel.hpp"
 #include "mpi_rma/issued.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/operand_ring.hpp"

@@ -14,7 +14,7 @@ namespace shmemi::mpi_rma {
 // there: this holds a lock for the one-sided calls and their flushes (never
 // across a collective or a wait). Nothing with a single program thread, nor
 // on MPICH, whose MPI_THREAD_MULTIPLE has no such fault.
-extern std::mutex rma_turns; // world.cpp
+inline std::mutex rma_turns;
 inline std::unique_lock<std::mutex> serialize_rma() {
 #ifdef OPEN_MPI
   if (activity.concurrent) return std::unique_lock<std::mutex>(rma_turns);

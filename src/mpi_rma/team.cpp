@@ -5,6 +5,7 @@
 #include "mpi_rma/ending.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/team.hpp"
+#include "mpi_rma/nodes.hpp"
 #include "mpi_rma/world.hpp"
 #include "transport/collectives.hpp"
 
@@ -33,8 +34,8 @@ Comm *comm_world() {
 
 Comm *comm_node(std::vector<int> &world_pes) {
   MPI_Comm comm;
-  SHMEMI_MPI(MPI_Comm_dup(world.node, &comm)); // the PEs whose heaps are mapped here
-  world_pes = world.node_pes;
+  SHMEMI_MPI(MPI_Comm_dup(this_node.comm, &comm)); // the PEs whose heaps are mapped here
+  world_pes = this_node.pes;
   return adopt(comm);
 }
 

@@ -1,5 +1,5 @@
-// The wake-up flags (world.cpp) and their setting after an operation
-// through MPI.
+// The wake-up flags (wake.cpp), a part of the backend (parts.cpp), and
+// their setting after an operation through MPI.
 #pragma once
 
 #include <atomic>
@@ -11,8 +11,15 @@ namespace shmemi::mpi_rma {
 // When every PE is on this node: per PE, its wake-up flag (the first word
 // of its region's backend room, backend_room), set by a PE that sends it
 // an operation through MPI, so that its progress thread calls into MPI
-// only then. Empty otherwise. Written by world.cpp (expose_heap, stop).
+// only then. Empty otherwise. Written by wake_start and wake_stop.
 extern std::vector<std::atomic<int> *> wake_flags;
+
+// transport::expose_heap: the flags in `regions` (per world PE as mapped
+// here, null: not mapped), each at `backend_offset`; this PE's cleared.
+void wake_start(const std::vector<char *> &regions, std::size_t backend_offset);
+void wake_stop();
+// This PE's flag for its progress thread; null where PEs have none.
+std::atomic<int> *own_wake_flag();
 
 // Sets `pe`'s wake-up flag, where PEs have them, after an operation to it
 // through MPI (its progress thread then calls into MPI for a while).

@@ -1,18 +1,19 @@
-// The memory the windows cover (world.cpp): where each PE's heap and
-// data+bss lie in its windows, and the making of a channel's windows over
-// this PE's.
+// The memory the windows cover (windows.cpp): where each PE's heap and
+// data+bss lie in its windows, who allocated the heap, and the making of
+// the windows over this PE's; a part of the backend (parts.cpp).
 #pragma once
 
 #include <mpi.h>
 
+#include <cstddef>
 #include <vector>
 
 #include "base/symmetric.hpp"
 
 namespace shmemi::mpi_rma {
 
-// Written by world.cpp as it lays out the memory (allocate_heap,
-// expose_heap, start_rma), cleared by stop.
+// Written by windows.cpp as it lays out the memory (windows_allocate_heap,
+// windows_start, default_windows), cleared by windows_stop.
 struct Windows {
   std::vector<MPI_Aint> heap_shift;   // each PE's heap start minus its window base
   std::vector<MPI_Aint> static_shift; // each PE's data+bss start minus its window base
@@ -27,9 +28,34 @@ inline MPI_Aint displacement(SymAddr addr, int pe) {
   return (addr.space == Space::heap ? windows.heap_shift[pe] : windows.static_shift[pe]) + offset;
 }
 
-// A channel's window over this PE's heap (after its shift), and over the
-// whole pages of its data+bss; collective.
+// Who allocated this PE's heap: the memory layer, or MPI with its window
+// (windows_allocate_heap), the heap then mapped a second time at an
+// aligned address or placed in room to align.
+enum class HeapHolder { memory_layer, mpi_aliased, mpi_padded };
+
+// A channel's two windows: over every PE's heap and data+bss.
+struct WindowPair {
+  MPI_Win heap = MPI_WIN_NULL;
+  MPI_Win statics = MPI_WIN_NULL;
+};
+
+// The backend's room after each PE's region (transport::backend_room).
+std::size_t windows_room();
+// transport::allocate_heap: MPI allocates this PE's region with its window,
+// at a multiple of `alignment`. Only where data moves through MPI, so the
+// window always goes to the default channel (default_windows). Collective.
+char *windows_allocate_heap(std::size_t bytes, std::size_t alignment);
+// transport::expose_heap: the heap of `heap_bytes` at `heap` the windows
+// will cover, unless MPI allocated it.
+void windows_start(char *heap, std::size_t heap_bytes);
+// The default channel's windows over this PE's heap and whole pages of its
+// data+bss `statics`, handed to it (channels_start); collective.
+WindowPair default_windows(const Region &statics);
+// The other channels' windows, over the same memory; collective.
 void create_heap_window(MPI_Win &win);
 void create_static_window(MPI_Win &win);
+// The layout forgotten, the heap's second mapping undone; after the
+// channels freed the windows.
+void windows_stop();
 
 } // namespace shmemi::mpi_rma

@@ -1,10 +1,10 @@
-// The world (world.cpp): the library's communicators and the PE numbers,
-// written by world.cpp as MPI starts and stops, read by the layer's files.
+// The world (world.cpp): the library's communicator and the PE numbers,
+// read by the layer's files; the first of the backend's parts (parts.cpp).
 #pragma once
 
 #include <mpi.h>
 
-#include <vector>
+#include "transport/transport.hpp"
 
 namespace shmemi::mpi_rma {
 
@@ -12,13 +12,15 @@ struct World {
   MPI_Comm comm = MPI_COMM_NULL; // the library's duplicate of MPI_COMM_WORLD
   int my_pe = -1;
   int n_pes = 0;
-  MPI_Comm node = MPI_COMM_NULL; // the PEs whose heaps are mapped here
-  std::vector<int> node_pes;     // their world PE numbers, in node rank order
-  // Every PE was made its own node on request (SHMEM_FORCE_INTERNODE),
-  // though PEs may share one: MPI may allocate windows as shared memory.
-  bool split_forced = false;
 };
 
 extern World world;
+
+// MPI held (hybrid.hpp, library_hold: started at thread `level` unless the
+// program started it) and the library's communicator made, on which errors
+// return. Collective over MPI_COMM_WORLD.
+transport::Identity world_start(bool split_nodes, int level);
+// The communicator freed; MPI stays held (transport::release_mpi).
+void world_stop();
 
 } // namespace shmemi::mpi_rma
