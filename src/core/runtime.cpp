@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <unistd.h>
 
+#include "base/pages.hpp"
 #include "base/report.hpp"
 #include "core/checks.hpp"
 #include "core/coll.hpp"
@@ -127,7 +128,7 @@ void start(const char *routine, int requested) {
          level_name(requested), level_name(id.thread_provided), level_name(rt.thread_level));
   if (rt.my_pe == 0 && (rt.config.version || rt.config.info)) print_banner();
 
-  const std::size_t heap_bytes = memory::round_up(rt.config.symmetric_size, memory::small_page);
+  const std::size_t heap_bytes = memory::round_up(rt.config.symmetric_size, small_page);
   memory::start(
       rt.my_pe, rt.n_pes,
       {heap_bytes, node::room_bytes, transport::backend_room(), rt.config.force_internode},

@@ -10,8 +10,6 @@
 
 namespace shmemi::memory {
 
-using shmemi::small_page; // the runtime sizes the heap in memory's terms
-
 constexpr std::size_t round_up(std::size_t n, std::size_t to) { return (n + to - 1) / to * to; }
 
 // The largest power of two not above `heap_bytes`, at least a page: every
