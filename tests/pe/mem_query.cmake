@@ -45,13 +45,26 @@ set(_ns_env "${SHMEM_TEST_ENV};UCX_TLS=tcp,self;SHMEM_FORCE_INTERNODE=0")
 if(SHMEM_MPI_FLAVOR STREQUAL "mpich")
   set(_ns_launch ${MPIEXEC_EXECUTABLE})
   # Over TCP, MPICH 4.0.2 with UCX 1.13 may hang in MPI_Finalize (it hung
-  # this test once in CI); the cluster tool's shim, where it is beside the
-  # repository, skips UCX's disconnect as scripts/test-cluster.sh does. Not
-  # in a sanitized build: a preload ahead of the sanitizer's runtime ends the
-  # job at start-up.
-  set(_shim ${PROJECT_SOURCE_DIR}/../shared/tools/cluster/ucx_skip_disconnect.so)
-  if(EXISTS ${_shim} AND NOT SHMEM_SANITIZE)
-    list(APPEND _ns_env "LD_PRELOAD=${_shim}")
+  # this test in CI, also under AddressSanitizer): the
+  # PEs (not the launcher) run with the shim that skips UCX's disconnect there
+  # (cluster/ucx_end_quietly.c, as the Slurm stage does). In a sanitized
+  # build the sanitizer's runtime is preloaded ahead of it, as it must come
+  # first in the process.
+  find_library(SHMEM_UCP_LIBRARY ucp)
+  find_path(SHMEM_UCP_INCLUDE_DIR ucp/api/ucp.h)
+  if(SHMEM_UCP_LIBRARY AND SHMEM_UCP_INCLUDE_DIR)
+    add_library(ucx_end_quietly MODULE ${CMAKE_CURRENT_LIST_DIR}/../cluster/ucx_end_quietly.c)
+    target_include_directories(ucx_end_quietly PRIVATE ${SHMEM_UCP_INCLUDE_DIR})
+    target_link_libraries(ucx_end_quietly PRIVATE ${SHMEM_UCP_LIBRARY})
+    set(_preload $<TARGET_FILE:ucx_end_quietly>)
+    if(SHMEM_SANITIZE)
+      string(REPLACE "address" "asan" _runtime "${SHMEM_SANITIZE}")
+      string(REPLACE "thread" "tsan" _runtime "${_runtime}")
+      execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=lib${_runtime}.so
+                      OUTPUT_VARIABLE _runtime_path OUTPUT_STRIP_TRAILING_WHITESPACE)
+      set(_preload "${_runtime_path}:${_preload}")
+    endif()
+    list(APPEND _ns_env "TEST_PE_PRELOAD=${_preload}")
   endif()
 else()
   set(_ns_launch ${MPIEXEC_EXECUTABLE} ${SHMEM_MPIEXEC_OPTIONS} --mca btl self,tcp --mca osc ucx)

@@ -6,6 +6,8 @@
 # cannot be made (not root, or a container that forbids them).
 if [ "$1" = --pe ]; then
   shift
+  # TEST_PE_PRELOAD: preloaded into the PE alone, not the launcher
+  [ -n "${TEST_PE_PRELOAD:-}" ] && set -- env LD_PRELOAD="$TEST_PE_PRELOAD" "$@"
   exec unshare --pid --fork --mount-proc "$@"
 fi
 if ! unshare --pid --fork --mount-proc true 2>/dev/null; then
