@@ -48,7 +48,10 @@ struct Turns {
   // The entering side, announced: waits until no visit runs.
   void wait_for_visit() {
     std::atomic_thread_fence(std::memory_order_seq_cst);
-    for (unsigned spins = 0; visiting.load(std::memory_order_acquire); ++spins)
+    spin_while([this] { return visiting.load(std::memory_order_acquire); });
+  }
+  template <class Busy> static void spin_while(Busy busy) {
+    for (unsigned spins = 0; busy(); ++spins)
       if (spins >= 64) std::this_thread::yield();
   }
   // Keeps the visitor out until `release`, from any thread, at any time
@@ -56,10 +59,9 @@ struct Turns {
   // forks would leave the child with what it held).
   void hold() {
     held.fetch_add(1, std::memory_order_seq_cst);
-    for (unsigned spins = 0;
-         around.load(std::memory_order_acquire) || visiting.load(std::memory_order_acquire);
-         ++spins)
-      if (spins >= 64) std::this_thread::yield();
+    spin_while([this] {
+      return around.load(std::memory_order_acquire) || visiting.load(std::memory_order_acquire);
+    });
   }
   void release() { held.fetch_sub(1, std::memory_order_release); }
   // The visitor's side: runs `visit` unless an entry is inside or a holder
