@@ -6,6 +6,7 @@
 #include "core/checks.hpp"
 #include "core/memory.hpp"
 #include "core/runtime.hpp"
+#include "core/start.hpp"
 
 using namespace shmemi;
 

@@ -9,7 +9,7 @@
 
 #include "core/checks.hpp"
 #include "core/context.hpp"
-#include "transport/transport.hpp"
+#include "transport/data_path.hpp"
 
 namespace shmemi {
 

@@ -45,7 +45,7 @@ struct Begun {
   Engine engine = Engine::none;
   transport::Ticket ticket = 0;
   const node::Team *team = nullptr;
-  const transport::Comm *comm = nullptr;
+  const transport::Group *comm = nullptr;
 };
 
 // The nonblocking forms fill *begun where it is not null.

@@ -9,6 +9,8 @@
 
 #include "base/report.hpp"
 
+shmemi_ctx shmemi_ctx_default{&shmemi_team_world, 0};
+
 namespace shmemi {
 namespace {
 

@@ -6,13 +6,13 @@
 #include "core/checks.hpp"
 #include "node/sync.hpp"
 #include "transport/collectives.hpp"
-#include "transport/transport.hpp"
+#include "transport/data_path.hpp"
 
 // A team is an arithmetic progression of world PEs (base/pes.hpp) that may
 // meet on this node (node/sync.hpp).
 struct shmemi_team : shmemi::node::Team {
-  shmem_team_config_t config{};            // from the split's config and mask; zero: defaults
-  shmemi::transport::Comm *comm = nullptr; // owned; freed when the team is destroyed
+  shmem_team_config_t config{};             // from the split's config and mask; zero: defaults
+  shmemi::transport::Group *comm = nullptr; // owned; freed when the team is destroyed
 };
 
 // A context is its team, its options and the transport channel its

@@ -11,7 +11,8 @@
 
 #include "base/report.hpp"
 #include "core/runtime.hpp"
-#include "transport/transport.hpp"
+#include "transport/data_path.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi {
 namespace {

@@ -5,7 +5,7 @@
 #include <cstddef>
 
 #include "core/context.hpp"
-#include "transport/transport.hpp"
+#include "transport/data_path.hpp"
 
 namespace shmemi {
 

@@ -1,5 +1,7 @@
-// The library's process-wide state and its start/stop sequence.
+// The library's process-wide state (its start and end: core/start.hpp).
 #pragma once
+
+#include <pthread.h>
 
 #include "base/config.hpp"
 
@@ -14,14 +16,11 @@ struct Runtime {
   bool finalized = false;     // the last initialization was matched by shmem_finalize
   unsigned generation = 0;    // while initialized, a number of its own for each start; else 0
   bool watch_threads = false; // SHMEM_DEBUG below SHMEM_THREAD_MULTIPLE: every call checked
+  pthread_t initializer{};    // the thread that started the library
 };
 
 extern Runtime rt;
 
-// shmem_init_thread: the first call starts everything, later ones nest.
-void runtime_init(const char *routine, int requested, int *provided);
-// shmem_finalize: the call matching the first init releases everything.
-void runtime_finalize();
 // A shmem_finalize after the library was finalized, with no shmem_init
 // between: says so (a warning) and whether that is the case, so that the
 // call does nothing, as other implementations do.

@@ -13,7 +13,7 @@
 #include "core/runtime.hpp"
 #include "node/sync.hpp"
 #include "transport/collectives.hpp"
-#include "transport/transport.hpp"
+#include "transport/data_path.hpp"
 
 shmemi_team shmemi_team_world;
 shmemi_team shmemi_team_shared;
@@ -35,7 +35,7 @@ struct Registry {
 };
 Registry registry;
 
-shmemi_team team_of(PeSet members, const shmem_team_config_t &config, transport::Comm *comm) {
+shmemi_team team_of(PeSet members, const shmem_team_config_t &config, transport::Group *comm) {
   shmemi_team team;
   static_cast<PeSet &>(team) = members;
   team.config = config;
@@ -74,17 +74,17 @@ bool is_progression(const std::vector<int> &pes) {
 // PE alone.
 shmemi_team make_shared_team() {
   std::vector<int> pes;
-  transport::Comm *node = transport::comm_node(pes);
+  transport::Group *node = transport::group_node(pes);
   if (is_progression(pes)) {
     const int stride = pes.size() > 1 ? pes[1] - pes[0] : 1;
     return team_of({pes.front(), stride, static_cast<int>(pes.size())}, {}, node);
   }
-  transport::comm_free(node);
+  transport::group_free(node);
   debug("shmem_init",
         "the %zu PEs on this node are not evenly spaced in the world team; "
         "SHMEM_TEAM_SHARED holds this PE alone",
         pes.size());
-  return team_of({rt.my_pe, 1, 1}, {}, transport::comm_self());
+  return team_of({rt.my_pe, 1, 1}, {}, transport::group_self());
 }
 
 // A team's configuration from a split's config and mask arguments (the
@@ -159,7 +159,7 @@ int team_split_strided(const char *routine, shmem_team_t parent, int start, int 
   }
   const int unit = size == 1 ? 1 : stride; // a single PE has no stride
   const int index = team_index({start, unit, size}, team_index(p, rt.my_pe));
-  transport::Comm *comm = transport::comm_split(*p.comm, index >= 0 ? 0 : -1, index);
+  transport::Group *comm = transport::group_split(*p.comm, index >= 0 ? 0 : -1, index);
   if (index >= 0)
     *new_team = add_team(team_of({team_world_pe(p, start), p.stride * unit, size}, cfg, comm));
   return 0;
@@ -185,8 +185,8 @@ int team_split_2d(const char *routine, shmem_team_t parent, int xrange, AxisConf
   const int width = std::min(xrange, p.size);
   const int me = team_index(p, rt.my_pe);
   const int col = me % width, row = me / width;
-  transport::Comm *row_comm = transport::comm_split(*p.comm, row, col);
-  transport::Comm *col_comm = transport::comm_split(*p.comm, col, row);
+  transport::Group *row_comm = transport::group_split(*p.comm, row, col);
+  transport::Group *col_comm = transport::group_split(*p.comm, col, row);
   const int row_size = std::min(width, p.size - row * width);
   const int col_size = (p.size - col + width - 1) / width;
   *x.team = add_team(team_of({team_world_pe(p, row * width), p.stride, row_size}, xcfg, row_comm));
@@ -202,7 +202,7 @@ void team_destroy(const char *routine, shmem_team_t team) {
   coll_complete_if_started(gone.get());
   contexts_of_team_stop(gone.get());
   node::release_slot(*gone);
-  transport::comm_free(gone->comm);
+  transport::group_free(gone->comm);
 }
 
 namespace {
@@ -220,7 +220,7 @@ namespace {
   if (!set) {
     set = std::make_unique<shmemi_team>(
         team_of({PE_start, stride, PE_size}, {},
-                transport::comm_of_progression(PE_start, stride, PE_size)));
+                transport::group_of_progression(PE_start, stride, PE_size)));
     claim_slot(*set);
   }
   registry.last_set.store(set.get(), std::memory_order_release);
@@ -243,7 +243,7 @@ const shmemi_team &active_set(const char *routine, int PE_start, int logPE_strid
 }
 
 void teams_start() {
-  shmemi_team_world = team_of({0, 1, rt.n_pes}, {}, transport::comm_world());
+  shmemi_team_world = team_of({0, 1, rt.n_pes}, {}, transport::group_world());
   claim_slot(shmemi_team_world, node::world_slot);
   shmemi_team_shared = make_shared_team();
   claim_slot(shmemi_team_shared, node::shared_slot);
@@ -252,12 +252,12 @@ void teams_start() {
 void teams_stop() {
   std::lock_guard<std::mutex> hold(registry.lock);
   registry.last_set.store(nullptr, std::memory_order_release);
-  for (const auto &team : registry.teams) transport::comm_free(team->comm);
+  for (const auto &team : registry.teams) transport::group_free(team->comm);
   registry.teams.clear();
-  for (const auto &entry : registry.active_sets) transport::comm_free(entry.second->comm);
+  for (const auto &entry : registry.active_sets) transport::group_free(entry.second->comm);
   registry.active_sets.clear();
-  transport::comm_free(shmemi_team_shared.comm);
-  transport::comm_free(shmemi_team_world.comm);
+  transport::group_free(shmemi_team_shared.comm);
+  transport::group_free(shmemi_team_world.comm);
   shmemi_team_world = {};
   shmemi_team_shared = {};
 }

@@ -12,7 +12,7 @@
 #include "memory/fork.hpp"
 #include "memory/peer_file.hpp"
 #include "memory/peer_socket.hpp"
-#include "transport/transport.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi::memory {
 namespace {

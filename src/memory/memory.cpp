@@ -9,7 +9,7 @@
 #include "memory/heaps.hpp"
 #include "memory/peer_socket.hpp"
 #include "memory/statics.hpp"
-#include "transport/transport.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi::memory {
 

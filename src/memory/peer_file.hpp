@@ -12,21 +12,11 @@
 #include <cstdint>
 #include <string>
 
-#include "base/pages.hpp"
+#include "memory/peer_offer.hpp"
 
 namespace shmemi::memory {
 
 class PeerSocket;
-
-// What a PE offers the others (allgathered): fd -1 offers nothing.
-struct PeerFile {
-  int pid = 0;
-  int fd = -1;
-  std::uint64_t device = 0, inode = 0, size = 0;
-  std::uint64_t page_bytes = small_page; // mapped at a multiple of it (huge pages)
-  std::uint64_t offset = 0;              // where in the file what it offers starts
-  std::uint64_t socket = 0;              // the name of its PeerSocket (0: none)
-};
 
 // This process's memory file `fd` (-1: none), described for the others,
 // with the socket its peers' descriptors come to.

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "memory/peer_file.hpp"
+#include "memory/peer_offer.hpp"
 
 namespace shmemi::memory {
 

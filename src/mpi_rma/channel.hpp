@@ -8,7 +8,7 @@
 
 #include "base/symmetric.hpp"
 #include "mpi_rma/operand_ring.hpp"
-#include "transport/transport.hpp"
+#include "transport/data_path.hpp"
 
 // A channel: a pair of windows over every PE's heap and static data, what
 // was issued on them, and the operand copies those operations still read.

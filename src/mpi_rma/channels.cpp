@@ -14,7 +14,7 @@
 #include "mpi_rma/rma_turns.hpp"
 #include "mpi_rma/windows.hpp"
 #include "mpi_rma/world.hpp"
-#include "transport/transport.hpp"
+#include "transport/data_path.hpp"
 
 namespace shmemi::mpi_rma {
 

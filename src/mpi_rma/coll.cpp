@@ -77,22 +77,22 @@ void alltoall_strided(MPI_Comm comm, char *dest, const char *source, const Excha
 
 } // namespace
 
-std::uint64_t team_and(const Comm &team, std::uint64_t mine) {
+std::uint64_t team_and(const Group &team, std::uint64_t mine) {
   std::uint64_t all = 0;
   const Blocked blocked;
   SHMEMI_MPI(MPI_Allreduce(&mine, &all, 1, MPI_UINT64_T, MPI_BAND, comm_of(team)));
   return all;
 }
 
-void team_sync(const Comm &team) {
+void team_sync(const Group &team) {
   synced([&] { SHMEMI_MPI(MPI_Barrier(comm_of(team))); });
 }
 
-void broadcast(const Comm &team, void *buffer, std::size_t nbytes, int root) {
+void broadcast(const Group &team, void *buffer, std::size_t nbytes, int root) {
   synced([&] { bcast_bytes(comm_of(team), static_cast<char *>(buffer), nbytes, root); });
 }
 
-std::vector<std::size_t> gather_sizes(const Comm &team, std::size_t mine) {
+std::vector<std::size_t> gather_sizes(const Group &team, std::size_t mine) {
   const unsigned long long my_size = mine;
   int size = 0;
   SHMEMI_MPI(MPI_Comm_size(comm_of(team), &size));
@@ -103,7 +103,7 @@ std::vector<std::size_t> gather_sizes(const Comm &team, std::size_t mine) {
   return {all.begin(), all.end()};
 }
 
-void gather_blocks(const Comm &team, void *dest, const void *source,
+void gather_blocks(const Group &team, void *dest, const void *source,
                    const std::vector<std::size_t> &sizes) {
   std::vector<std::size_t> offsets(sizes.size());
   std::exclusive_scan(sizes.begin(), sizes.end(), offsets.begin(), std::size_t{0});
@@ -117,7 +117,7 @@ void gather_blocks(const Comm &team, void *dest, const void *source,
   });
 }
 
-void alltoall(const Comm &team, void *dest, const void *source, const Exchange &x) {
+void alltoall(const Group &team, void *dest, const void *source, const Exchange &x) {
   const std::size_t block = x.nelems * x.elem_bytes;
   const bool contiguous = x.dst_stride == 1 && x.src_stride == 1 && block <= max_chunk;
   synced([&] {
@@ -129,7 +129,7 @@ void alltoall(const Comm &team, void *dest, const void *source, const Exchange &
   });
 }
 
-void reduce(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+void reduce(const Group &team, void *dest, const void *source, std::size_t nelems, Elem elem,
             Op op) {
   const MpiReduction r = mpi_reduction(elem, op, __func__);
   const MPI_Comm comm = comm_of(team);
@@ -143,7 +143,7 @@ void reduce(const Comm &team, void *dest, const void *source, std::size_t nelems
   });
 }
 
-void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+void sum_scan(const Group &team, void *dest, const void *source, std::size_t nelems, Elem elem,
               bool inclusive) {
   const MpiReduction r = mpi_reduction(elem, Op::sum, __func__);
   const MPI_Comm comm = comm_of(team);

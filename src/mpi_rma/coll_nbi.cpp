@@ -34,7 +34,7 @@ using namespace shmemi::mpi_rma;
 namespace {
 
 struct Started {
-  const Comm *team;
+  const Group *team;
   Ticket ticket = 0;
   std::vector<MPI_Request> requests;
   std::vector<MPI_Datatype> types; // freed once complete
@@ -56,7 +56,7 @@ Outstanding outstanding;
 // Issues a collective: `issue` adds its MPI calls to the record, which is
 // then kept until complete() or advance(). The program's stores to the
 // source come before MPI's reads.
-template <class F> Ticket start(const Comm &team, F issue) {
+template <class F> Ticket start(const Group &team, F issue) {
   memory_sync();
   auto op = std::make_unique<Started>();
   op->team = &team;
@@ -148,18 +148,18 @@ void alltoall_strided(Started &op, MPI_Comm comm, char *dest, const char *source
 
 } // namespace
 
-Ticket sync_start(const Comm &team) {
+Ticket sync_start(const Group &team) {
   return start(team, [&](Started &op) { SHMEMI_MPI(MPI_Ibarrier(comm_of(team), op.request())); });
 }
 
-Ticket broadcast_start(const Comm &team, void *buffer, std::size_t nbytes, int root) {
+Ticket broadcast_start(const Group &team, void *buffer, std::size_t nbytes, int root) {
   return start(team, [&](Started &op) {
     ibcast(op, comm_of(team), static_cast<char *>(buffer), nbytes, root);
   });
 }
 
-Ticket collect_start(const Comm &team, void *dest, const void *source, std::size_t mine, bool fixed,
-                     std::function<void(std::size_t)> check_total) {
+Ticket collect_start(const Group &team, void *dest, const void *source, std::size_t mine,
+                     bool fixed, std::function<void(std::size_t)> check_total) {
   char *d = static_cast<char *>(dest);
   return start(team, [&](Started &op) {
     op.mine = mine;
@@ -180,7 +180,7 @@ Ticket collect_start(const Comm &team, void *dest, const void *source, std::size
   });
 }
 
-Ticket alltoall_start(const Comm &team, void *dest, const void *source, const Exchange &x) {
+Ticket alltoall_start(const Group &team, void *dest, const void *source, const Exchange &x) {
   const std::size_t block = x.nelems * x.elem_bytes;
   return start(team, [&](Started &op) {
     if (x.dst_stride == 1 && x.src_stride == 1 && block <= max_chunk) {
@@ -194,8 +194,8 @@ Ticket alltoall_start(const Comm &team, void *dest, const void *source, const Ex
   });
 }
 
-Ticket reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
-                    Op op) {
+Ticket reduce_start(const Group &team, void *dest, const void *source, std::size_t nelems,
+                    Elem elem, Op op) {
   const MpiReduction r = mpi_reduction(elem, op, __func__);
   char *d = static_cast<char *>(dest);
   const char *s = static_cast<const char *>(source);
@@ -208,7 +208,7 @@ Ticket reduce_start(const Comm &team, void *dest, const void *source, std::size_
   });
 }
 
-Ticket sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems,
+Ticket sum_scan_start(const Group &team, void *dest, const void *source, std::size_t nelems,
                       Elem elem, bool inclusive) {
   const MpiReduction r = mpi_reduction(elem, Op::sum, __func__);
   char *d = static_cast<char *>(dest);
@@ -230,7 +230,7 @@ Ticket sum_scan_start(const Comm &team, void *dest, const void *source, std::siz
   });
 }
 
-std::size_t complete(const Comm *team) {
+std::size_t complete(const Group *team) {
   const std::lock_guard<std::mutex> hold(outstanding.lock);
   if (outstanding.list.empty()) return 0;
   std::size_t done = 0;
@@ -248,7 +248,7 @@ std::size_t complete(const Comm *team) {
   return done;
 }
 
-Advanced advance(const Comm *team, Ticket ticket, bool wait) {
+Advanced advance(const Group *team, Ticket ticket, bool wait) {
   const std::lock_guard<std::mutex> hold(outstanding.lock);
   std::optional<Blocked> blocked;
   if (wait) blocked.emplace();

@@ -11,7 +11,7 @@
 #include "mpi_rma/rma_turns.hpp"
 #include "mpi_rma/nodes.hpp"
 #include "mpi_rma/world.hpp"
-#include "transport/transport.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi::mpi_rma {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "mpi_rma/mpi_check.hpp"
-#include "transport/transport.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi::mpi_rma {
 

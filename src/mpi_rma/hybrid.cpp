@@ -11,7 +11,7 @@
 #include "base/config.hpp"
 #include "mpi_rma/hybrid.hpp"
 #include "mpi_rma/mpi_check.hpp"
-#include "transport/transport.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi::mpi_rma {
 namespace {
@@ -19,7 +19,7 @@ namespace {
 struct Users {
   bool program_initialized = false; // the program called MPI_Init(_thread)
   bool program_finalized = false;   // the program called MPI_Finalize
-  bool library = false;             // from library_hold to release_mpi
+  bool library = false;             // from library_hold to release
   bool library_started = false;     // library_hold initialized MPI
   bool finalize_deferred = false;   // the program's MPI_Finalize waits for the library
 };
@@ -114,7 +114,7 @@ namespace shmemi::transport {
 // MPI ends here if the library started it, or if the program's MPI_Finalize
 // waited for the library; not while the program still holds MPI (it
 // finalizes it itself).
-void release_mpi() {
+void release() {
   using mpi_rma::users;
   if (!users.library) return;
   users.library = false;

@@ -12,7 +12,7 @@ bool mpi_running();
 
 // The library takes MPI: starts it unless the program did (at thread
 // `level`, with the MPI components for `split_nodes`) and holds it until
-// transport::release_mpi (at process exit: the program may initialize
+// transport::release (at process exit: the program may initialize
 // OpenSHMEM again until then). Returns MPI's thread level.
 int library_hold(bool split_nodes, int level);
 

@@ -9,7 +9,7 @@
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/nodes.hpp"
 #include "mpi_rma/world.hpp"
-#include "transport/transport.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi::mpi_rma {
 

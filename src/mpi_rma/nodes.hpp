@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "transport/transport.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi::mpi_rma {
 

@@ -8,7 +8,7 @@
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/operand_ring.hpp"
 #include "mpi_rma/operands.hpp"
-#include "transport/transport.hpp"
+#include "transport/data_path.hpp"
 
 namespace shmemi::mpi_rma {
 namespace {

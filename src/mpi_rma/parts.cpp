@@ -30,7 +30,7 @@
 #include "mpi_rma/wake.hpp"
 #include "mpi_rma/windows.hpp"
 #include "mpi_rma/world.hpp"
-#include "transport/transport.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi::mpi_rma {
 namespace {

@@ -22,7 +22,7 @@
 #include "mpi_rma/progress.hpp"
 #include "mpi_rma/progress_plan.hpp"
 #include "mpi_rma/world.hpp"
-#include "transport/transport.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi::mpi_rma {
 

@@ -4,7 +4,7 @@
 
 #include <atomic>
 
-#include "transport/transport.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi::mpi_rma {
 

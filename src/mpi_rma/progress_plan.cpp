@@ -34,7 +34,7 @@ ProgressPlan plan_progress(const transport::StartRequest &request, const EnvLook
                    : "operations through MPI wait for their target to enter MPI";
   }
   // Taking turns needs every MPI call of the process to be the library's.
-  if (const std::string caller = other_mpi_caller(request.mpi_tools); !caller.empty())
+  if (const std::string caller = other_mpi_caller(request.forwarding_tools); !caller.empty())
     plan = {true, true, plan.why + "; " + caller + ", so the thread cannot take turns with it"};
   return plan;
 }

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "base/config.hpp"
-#include "transport/transport.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi::mpi_rma {
 

@@ -10,7 +10,7 @@
 #include "mpi_rma/rma_turns.hpp"
 #include "mpi_rma/strided_types.hpp"
 #include "mpi_rma/windows.hpp"
-#include "transport/transport.hpp"
+#include "transport/data_path.hpp"
 
 namespace shmemi::transport {
 using namespace shmemi::mpi_rma;

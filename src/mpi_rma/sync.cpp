@@ -3,7 +3,7 @@
 #include "mpi_rma/memory_sync.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/world.hpp"
-#include "transport/transport.hpp"
+#include "transport/data_path.hpp"
 
 namespace shmemi::transport {
 using namespace shmemi::mpi_rma;

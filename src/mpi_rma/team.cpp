@@ -18,41 +18,41 @@ namespace {
 // library's communicator, which carries no other point-to-point traffic.
 constexpr int create_group_tag = 0x5e7;
 
-Comm *adopt(MPI_Comm comm) {
+Group *adopt(MPI_Comm comm) {
   if (comm == MPI_COMM_NULL) return nullptr;
   SHMEMI_MPI(MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN));
-  return new Comm{comm, MPI_COMM_NULL, false};
+  return new Group{comm, MPI_COMM_NULL, false};
 }
 
 } // namespace
 
-Comm *comm_world() {
+Group *group_world() {
   MPI_Comm comm;
   SHMEMI_MPI(MPI_Comm_dup(world.comm, &comm));
   return adopt(comm);
 }
 
-Comm *comm_node(std::vector<int> &world_pes) {
+Group *group_node(std::vector<int> &world_pes) {
   MPI_Comm comm;
   SHMEMI_MPI(MPI_Comm_dup(this_node.comm, &comm)); // the PEs whose heaps are mapped here
   world_pes = this_node.pes;
   return adopt(comm);
 }
 
-Comm *comm_self() {
+Group *group_self() {
   MPI_Comm comm;
   SHMEMI_MPI(MPI_Comm_dup(MPI_COMM_SELF, &comm));
   return adopt(comm);
 }
 
-Comm *comm_split(const Comm &parent, int color, int key) {
+Group *group_split(const Group &parent, int color, int key) {
   MPI_Comm comm;
   const Blocked blocked;
   SHMEMI_MPI(MPI_Comm_split(comm_of(parent), color < 0 ? MPI_UNDEFINED : color, key, &comm));
   return adopt(comm);
 }
 
-Comm *comm_of_progression(int start, int stride, int size) {
+Group *group_of_progression(int start, int stride, int size) {
   MPI_Group everyone, members;
   SHMEMI_MPI(MPI_Comm_group(world.comm, &everyone));
   int range[1][3] = {{start, start + (size - 1) * stride, stride}};
@@ -64,9 +64,9 @@ Comm *comm_of_progression(int start, int stride, int size) {
   return adopt(comm);
 }
 
-void comm_free(Comm *comm) {
+void group_free(Group *comm) {
   if (comm == nullptr) return;
-  std::unique_ptr<Comm> owned(comm);
+  std::unique_ptr<Group> owned(comm);
   complete(comm);
   if (owned->later != MPI_COMM_NULL) SHMEMI_MPI(MPI_Comm_free(&owned->later));
   SHMEMI_MPI(MPI_Comm_free(&owned->comm));

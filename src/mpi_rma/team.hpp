@@ -5,7 +5,7 @@
 
 #include "transport/collectives.hpp"
 
-struct shmemi::transport::Comm {
+struct shmemi::transport::Group {
   MPI_Comm comm = MPI_COMM_NULL;
   // A duplicate for the second phase of nonblocking collects (coll_nbi.cpp),
   // asked for by the first of them (MPI_Comm_idup sets it when complete).
@@ -15,6 +15,6 @@ struct shmemi::transport::Comm {
 
 namespace shmemi::mpi_rma {
 
-inline MPI_Comm comm_of(const transport::Comm &team) { return team.comm; }
+inline MPI_Comm comm_of(const transport::Group &team) { return team.comm; }
 
 } // namespace shmemi::mpi_rma

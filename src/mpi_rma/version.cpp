@@ -3,11 +3,11 @@
 #include <string>
 
 #include "mpi_rma/mpi_check.hpp"
-#include "transport/transport.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi::transport {
 
-std::string mpi_library_version() {
+std::string backend_version() {
   char text[MPI_MAX_LIBRARY_VERSION_STRING] = "";
   int length = 0;
   SHMEMI_MPI(MPI_Get_library_version(text, &length));
@@ -15,7 +15,7 @@ std::string mpi_library_version() {
   return all.substr(0, all.find('\n'));
 }
 
-std::string mpi_built_against() {
+std::string backend_built_against() {
   std::string built = "MPI " + std::to_string(MPI_VERSION) + "." + std::to_string(MPI_SUBVERSION);
 #if defined(MPICH_VERSION)
   built += ", MPICH " MPICH_VERSION;

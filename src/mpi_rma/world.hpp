@@ -4,7 +4,7 @@
 
 #include <mpi.h>
 
-#include "transport/transport.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi::mpi_rma {
 
@@ -20,7 +20,7 @@ extern World world;
 // program started it) and the library's communicator made, on which errors
 // return. Collective over MPI_COMM_WORLD.
 transport::Identity world_start(bool split_nodes, int level);
-// The communicator freed; MPI stays held (transport::release_mpi).
+// The communicator freed; MPI stays held (transport::release).
 void world_stop();
 
 } // namespace shmemi::mpi_rma

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "transport/transport.hpp"
+#include "transport/data_path.hpp"
 
 namespace shmemi::node {
 

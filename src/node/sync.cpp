@@ -9,7 +9,7 @@
 #include "memory/memory.hpp"
 #include "node/node.hpp"
 #include "node/wait.hpp"
-#include "transport/transport.hpp"
+#include "transport/data_path.hpp"
 
 namespace shmemi::node {
 

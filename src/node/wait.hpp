@@ -7,7 +7,8 @@
 #include <time.h>
 
 #include "node/node.hpp"
-#include "transport/transport.hpp"
+#include "transport/data_path.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi::node {
 

@@ -1,7 +1,7 @@
 // Dispatch of collectives (src/core/coll.cpp): a team whose members all
 // share this node meets through shared memory (node/coll.cpp; the
 // simulated peers keep pace through the poll hook) and calls no transport
-// collective; any other team calls the transport on its own Comm.
+// collective; any other team calls the transport on its own Group.
 #include "core_fixture.hpp"
 
 #include <cstring>

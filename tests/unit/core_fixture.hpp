@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/runtime.hpp"
+#include "core/start.hpp"
 #include "core/team.hpp"
 #include "node/sync.hpp"
 #include "node/node.hpp"

@@ -30,7 +30,7 @@ protected:
               0)
         << start << ", " << stride << ", " << size;
     EXPECT_EQ(team, SHMEM_TEAM_INVALID);
-    EXPECT_EQ(count("comm_split"), 0u);
+    EXPECT_EQ(count("group_split"), 0u);
   }
 };
 
@@ -92,7 +92,7 @@ TEST_F(Teams, StridedSplitTranslatesPeNumbers) {
   EXPECT_EQ(team_index(*team, 9), -1);
   EXPECT_EQ(team_world_pe(*team, 3), 7);
   // This PE asked for color 0 and its index in the new team as the key.
-  const std::vector<fake::Call> asked = fake::calls_of("comm_split");
+  const std::vector<fake::Call> asked = fake::calls_of("group_split");
   ASSERT_EQ(asked.size(), 1u);
   EXPECT_EQ(asked[0].comm, SHMEM_TEAM_WORLD->comm);
   EXPECT_EQ(asked[0].pe, 0);
@@ -125,7 +125,7 @@ TEST_F(Teams, NegativeStrideSplit) {
 TEST_F(Teams, NonMemberGetsNoTeamButTakesPart) {
   start(job(4, 8, {4}));
   EXPECT_EQ(split(SHMEM_TEAM_WORLD, 1, 2, 4), SHMEM_TEAM_INVALID);
-  const std::vector<fake::Call> asked = fake::calls_of("comm_split");
+  const std::vector<fake::Call> asked = fake::calls_of("group_split");
   ASSERT_EQ(asked.size(), 1u); // the split is collective over the parent
   EXPECT_LT(asked[0].pe, 0);
 }
@@ -206,7 +206,7 @@ TEST_F(Teams, TeamOnNodeClaimsAndReleasesASlot) {
   const shmem_team_t other = split(SHMEM_TEAM_WORLD, 1, 1, 2);
   EXPECT_GT(other->slot, team->slot); // the lowest slot free on every member
   const int slot = team->slot;
-  const shmemi::transport::Comm *comm = team->comm;
+  const shmemi::transport::Group *comm = team->comm;
   shmemi::team_destroy("shmem_team_destroy", team);
   EXPECT_TRUE(comm->freed);
   EXPECT_FALSE(shmemi::team_valid(team));

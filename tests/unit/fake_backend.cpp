@@ -48,7 +48,7 @@ struct State {
   std::vector<Heap> statics;
   Region my_statics;
   std::deque<Channel> channels{Channel{0}}; // [0]: the default channel
-  std::deque<Comm> comms;                   // deque: Comm pointers stay valid
+  std::deque<Group> comms;                  // deque: Group pointers stay valid
   std::vector<fake::Call> calls;
   std::function<void()> poll_hook;
   std::string poll_routine; // Call::routine_or("") at the last poll
@@ -71,7 +71,7 @@ fake::Call &record(const std::string &what, const Channel &ch) {
   return c;
 }
 
-fake::Call &record(const std::string &what, const Comm &comm, std::size_t bytes = 0) {
+fake::Call &record(const std::string &what, const Group &comm, std::size_t bytes = 0) {
   fake::Call &c = record(what);
   c.comm = &comm;
   c.bytes = bytes;
@@ -101,15 +101,15 @@ void unmap_heaps() {
   state.statics.clear();
 }
 
-Comm *new_comm(const std::string &kind, std::vector<int> world_pes) {
-  state.comms.push_back(Comm{static_cast<int>(state.comms.size()), kind, std::move(world_pes)});
-  Comm *comm = &state.comms.back();
+Group *new_comm(const std::string &kind, std::vector<int> world_pes) {
+  state.comms.push_back(Group{static_cast<int>(state.comms.size()), kind, std::move(world_pes)});
+  Group *comm = &state.comms.back();
   if (kind != "split") record("comm_" + kind, *comm);
   return comm;
 }
 
-// This PE's place in a Comm whose members the fake knows (0 otherwise).
-std::size_t my_index(const Comm &comm) {
+// This PE's place in a Group whose members the fake knows (0 otherwise).
+std::size_t my_index(const Group &comm) {
   const auto &pes = comm.world_pes;
   const auto it = std::find(pes.begin(), pes.end(), state.config.my_pe);
   return it == pes.end() ? 0 : static_cast<std::size_t>(it - pes.begin());
@@ -143,15 +143,15 @@ std::vector<Call> calls_of(const std::string &what) {
   return out;
 }
 
-const Comm *last_comm(const std::string &kind) {
+const Group *last_comm(const std::string &kind) {
   for (auto it = state.comms.rbegin(); it != state.comms.rend(); ++it)
     if (it->kind == kind) return &*it;
   return nullptr;
 }
 
-std::vector<const Comm *> live_comms() {
-  std::vector<const Comm *> out;
-  for (const Comm &c : state.comms)
+std::vector<const Group *> live_comms() {
+  std::vector<const Group *> out;
+  for (const Group &c : state.comms)
     if (!c.freed) out.push_back(&c);
   return out;
 }
@@ -232,7 +232,7 @@ void stop() {
   unmap_heaps();
 }
 
-void release_mpi() {}
+void release() {}
 
 [[noreturn]] void abort_job(int status) {
   std::fflush(stdout);
@@ -240,8 +240,8 @@ void release_mpi() {}
   std::_Exit(status);
 }
 
-std::string mpi_library_version() { return "fake MPI"; }
-std::string mpi_built_against() { return "no MPI"; }
+std::string backend_version() { return "the fake backend"; }
+std::string backend_built_against() { return "the unit tests"; }
 
 void count_blocked(int) {}
 void still_waiting() {}
@@ -308,69 +308,69 @@ void sync_all() { record("sync_all"); }
 
 // ---- transport/collectives.hpp ---------------------------------------------------
 
-Comm *comm_world() {
+Group *group_world() {
   std::vector<int> all(static_cast<std::size_t>(state.config.n_pes));
   for (int pe = 0; pe < state.config.n_pes; ++pe) all[static_cast<std::size_t>(pe)] = pe;
   return new_comm("world", all);
 }
 
-Comm *comm_node(std::vector<int> &world_pes) {
+Group *group_node(std::vector<int> &world_pes) {
   world_pes.clear();
   for (int pe = 0; pe < state.config.n_pes; ++pe)
     if (on_node(pe, false)) world_pes.push_back(pe);
   return new_comm("node", world_pes);
 }
 
-Comm *comm_self() { return new_comm("self", {state.config.my_pe}); }
+Group *group_self() { return new_comm("self", {state.config.my_pe}); }
 
 // The members of a split depend on every PE's color: the fake records
 // what this PE asked for (the call names the parent, pe holds the color).
-Comm *comm_split(const Comm &parent, int color, int key) {
-  record("comm_split", parent).pe = color;
+Group *group_split(const Group &parent, int color, int key) {
+  record("group_split", parent).pe = color;
   if (color < 0) return nullptr;
-  Comm *comm = new_comm("split", {});
+  Group *comm = new_comm("split", {});
   comm->parent = &parent;
   comm->color = color;
   comm->key = key;
   return comm;
 }
 
-Comm *comm_of_progression(int start, int stride, int size) {
+Group *group_of_progression(int start, int stride, int size) {
   std::vector<int> pes;
   for (int i = 0; i < size; ++i) pes.push_back(start + i * stride);
   return new_comm("progression", pes);
 }
 
-// A second free of one Comm is a bug in core: end the test loudly.
-void comm_free(Comm *comm) {
+// A second free of one Group is a bug in core: end the test loudly.
+void group_free(Group *comm) {
   if (comm == nullptr) return;
   if (comm->freed) {
-    std::fprintf(stderr, "fake backend: Comm %d (%s) freed twice\n", comm->id, comm->kind.c_str());
+    std::fprintf(stderr, "fake backend: Group %d (%s) freed twice\n", comm->id, comm->kind.c_str());
     std::abort();
   }
   comm->freed = true;
-  record("comm_free", *comm);
+  record("group_free", *comm);
 }
 
-std::uint64_t team_and(const Comm &team, std::uint64_t mine) {
+std::uint64_t team_and(const Group &team, std::uint64_t mine) {
   record("team_and", team);
   return mine;
 }
 
-void team_sync(const Comm &team) { record("team_sync", team); }
+void team_sync(const Group &team) { record("team_sync", team); }
 
-void broadcast(const Comm &team, void *, std::size_t nbytes, int root) {
+void broadcast(const Group &team, void *, std::size_t nbytes, int root) {
   record("broadcast", team, nbytes).pe = root;
 }
 
-// Every member of a known Comm gives as much as this PE.
-std::vector<std::size_t> gather_sizes(const Comm &team, std::size_t mine) {
+// Every member of a known Group gives as much as this PE.
+std::vector<std::size_t> gather_sizes(const Group &team, std::size_t mine) {
   record("gather_sizes", team, mine);
   return std::vector<std::size_t>(std::max<std::size_t>(1, team.world_pes.size()), mine);
 }
 
 // Only this PE's block lands (the others' data is not simulated).
-void gather_blocks(const Comm &team, void *dest, const void *source,
+void gather_blocks(const Group &team, void *dest, const void *source,
                    const std::vector<std::size_t> &sizes) {
   std::size_t at = 0;
   for (std::size_t i = 0; i < my_index(team); ++i) at += sizes[i];
@@ -379,7 +379,7 @@ void gather_blocks(const Comm &team, void *dest, const void *source,
 }
 
 // Only the block from this PE to itself moves.
-void alltoall(const Comm &team, void *dest, const void *source, const Exchange &x) {
+void alltoall(const Group &team, void *dest, const void *source, const Exchange &x) {
   record("alltoall", team, x.nelems * x.elem_bytes);
   const std::size_t me = my_index(team);
   for (std::size_t e = 0; e < x.nelems; ++e)
@@ -390,12 +390,12 @@ void alltoall(const Comm &team, void *dest, const void *source, const Exchange &
 }
 
 // As if this PE were the only member.
-void reduce(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem, Op) {
+void reduce(const Group &team, void *dest, const void *source, std::size_t nelems, Elem elem, Op) {
   record("reduce", team, nelems * elem.bytes);
   std::memmove(dest, source, nelems * elem.bytes);
 }
 
-void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
+void sum_scan(const Group &team, void *dest, const void *source, std::size_t nelems, Elem elem,
               bool inclusive) {
   record("sum_scan", team, nelems * elem.bytes);
   if (inclusive)
@@ -408,19 +408,19 @@ void sum_scan(const Comm &team, void *dest, const void *source, std::size_t nele
 // start) and are counted until complete() or advance().
 namespace {
 struct FakeStarted {
-  const Comm *team;
+  const Group *team;
   Ticket ticket;
 };
 std::vector<FakeStarted> started_on;
 Ticket last_ticket = 0;
 
-Ticket started(const Comm &team) {
+Ticket started(const Group &team) {
   started_on.push_back({&team, ++last_ticket});
   return last_ticket;
 }
 
 // Removes the started ones `gone` picks; records and returns how many.
-template <class F> std::size_t forget(const Comm *team, F gone) {
+template <class F> std::size_t forget(const Group *team, F gone) {
   const auto kept = std::remove_if(started_on.begin(), started_on.end(), gone);
   const auto done = static_cast<std::size_t>(started_on.end() - kept);
   started_on.erase(kept, started_on.end());
@@ -433,46 +433,46 @@ template <class F> std::size_t forget(const Comm *team, F gone) {
 }
 } // namespace
 
-Ticket sync_start(const Comm &team) {
+Ticket sync_start(const Group &team) {
   team_sync(team);
   return started(team);
 }
 
-Ticket broadcast_start(const Comm &team, void *buffer, std::size_t nbytes, int root) {
+Ticket broadcast_start(const Group &team, void *buffer, std::size_t nbytes, int root) {
   broadcast(team, buffer, nbytes, root);
   return started(team);
 }
 
-Ticket collect_start(const Comm &team, void *dest, const void *source, std::size_t mine, bool fixed,
-                     std::function<void(std::size_t)> check_total) {
+Ticket collect_start(const Group &team, void *dest, const void *source, std::size_t mine,
+                     bool fixed, std::function<void(std::size_t)> check_total) {
   const std::vector<std::size_t> sizes(std::max<std::size_t>(1, team.world_pes.size()), mine);
   if (!fixed) check_total(mine * sizes.size());
   gather_blocks(team, dest, source, sizes);
   return started(team);
 }
 
-Ticket alltoall_start(const Comm &team, void *dest, const void *source, const Exchange &x) {
+Ticket alltoall_start(const Group &team, void *dest, const void *source, const Exchange &x) {
   alltoall(team, dest, source, x);
   return started(team);
 }
 
-Ticket reduce_start(const Comm &team, void *dest, const void *source, std::size_t nelems, Elem elem,
-                    Op op) {
+Ticket reduce_start(const Group &team, void *dest, const void *source, std::size_t nelems,
+                    Elem elem, Op op) {
   reduce(team, dest, source, nelems, elem, op);
   return started(team);
 }
 
-Ticket sum_scan_start(const Comm &team, void *dest, const void *source, std::size_t nelems,
+Ticket sum_scan_start(const Group &team, void *dest, const void *source, std::size_t nelems,
                       Elem elem, bool inclusive) {
   sum_scan(team, dest, source, nelems, elem, inclusive);
   return started(team);
 }
 
-std::size_t complete(const Comm *team) {
+std::size_t complete(const Group *team) {
   return forget(team, [&](const FakeStarted &s) { return team == nullptr || s.team == team; });
 }
 
-Advanced advance(const Comm *team, Ticket ticket, bool) {
+Advanced advance(const Group *team, Ticket ticket, bool) {
   return {forget(team, [&](const FakeStarted &s) { return s.team == team && s.ticket <= ticket; }),
           true};
 }

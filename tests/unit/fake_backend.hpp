@@ -8,7 +8,7 @@
 //    their memory here;
 //  - collectives compute the result of a single participant (or copy this
 //    PE's data into every slot), and nothing waits.
-// Every transport call is recorded with the channel or Comm it used.
+// Every transport call is recorded with the channel or Group it used.
 // Configure with fake::configure() before shmemi::runtime_init; the state
 // is reset by each init (transport::start).
 #pragma once
@@ -19,7 +19,8 @@
 #include <vector>
 
 #include "transport/collectives.hpp"
-#include "transport/transport.hpp"
+#include "transport/data_path.hpp"
+#include "transport/job.hpp"
 
 namespace shmemi::transport {
 
@@ -28,11 +29,11 @@ struct Channel {
   bool open = false; // handed out by channel_open and not closed
 };
 
-struct Comm {
-  int id;                       // creation order since init
-  std::string kind;             // "world", "node", "self", "split", "progression"
-  std::vector<int> world_pes;   // its members where the fake knows them (not for splits)
-  const Comm *parent = nullptr; // splits: the parent, color and key they were made with
+struct Group {
+  int id;                        // creation order since init
+  std::string kind;              // "world", "node", "self", "split", "progression"
+  std::vector<int> world_pes;    // its members where the fake knows them (not for splits)
+  const Group *parent = nullptr; // splits: the parent, color and key they were made with
   int color = 0;
   int key = 0;
   bool freed = false;
@@ -43,7 +44,7 @@ struct Comm {
 namespace fake {
 
 using shmemi::transport::Channel;
-using shmemi::transport::Comm;
+using shmemi::transport::Group;
 
 struct Config {
   int my_pe = 0;
@@ -57,9 +58,9 @@ void configure(const Config &config);
 struct Call {
   std::string what; // the function's name: "put", "quiet", "reduce", ...
   const Channel *channel = nullptr;
-  const Comm *comm = nullptr;
+  const Group *comm = nullptr;
   int pe = -1;            // world PE (put, get, amo, flush), root (broadcast),
-                          // color (comm_split, whose comm is the parent)
+                          // color (group_split, whose comm is the parent)
   std::size_t bytes = 0;  // put/get/amo bytes, strided block bytes, collective
                           // bytes, channels asked for (start_rma)
   std::size_t offset = 0; // put/get/amo: offset in the symmetric space
@@ -74,10 +75,10 @@ void clear_calls();
 // recorded as calls: a wait polls many times).
 std::string last_poll_routine();
 
-// The Comm made last of that kind ("world", "split", ...), or null.
-const Comm *last_comm(const std::string &kind);
-// Every Comm made since init that has not been freed.
-std::vector<const Comm *> live_comms();
+// The Group made last of that kind ("world", "split", ...), or null.
+const Group *last_comm(const std::string &kind);
+// Every Group made since init that has not been freed.
+std::vector<const Group *> live_comms();
 
 // World PE `pe`'s memory as simulated here (all PEs, mapped or not).
 char *heap_of(int pe);
