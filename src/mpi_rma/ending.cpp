@@ -1,16 +1,22 @@
-// The ending records for the end-of-job check (transport.hpp,
-// core/ending.cpp): a window of a few words per PE, written locally by its
-// owner and read by the others through MPI, and PE 0's count of the PEs at
-// the end.
+// The ending records for the end-of-job check (transport::Ending,
+// core/ending.cpp): each PE's lies in the backend's room of its region,
+// past the wake-up flag, written by its owner with local stores; PE 0's
+// count of the PEs at the end follows its record. Others read a record
+// where it is mapped here, else (where data moves through MPI) through the
+// default channel's heap window, which covers the room (windows.cpp): no
+// window of their own.
 #include <atomic>
 #include <cstddef>
 #include <cstring>
 
+#include "base/symmetric.hpp"
+#include "mpi_rma/channel.hpp"
 #include "mpi_rma/ending.hpp"
 #include "mpi_rma/mpi_check.hpp"
 #include "mpi_rma/rma_turns.hpp"
-#include "mpi_rma/nodes.hpp"
+#include "mpi_rma/windows.hpp"
 #include "mpi_rma/world.hpp"
+#include "transport/data_path.hpp"
 #include "transport/job.hpp"
 
 namespace shmemi::mpi_rma {
@@ -19,42 +25,48 @@ std::uint64_t *ending_record = nullptr;
 
 namespace {
 
-MPI_Win ending_win = MPI_WIN_NULL; // every PE's ending record
-
 constexpr int ending_words = sizeof(transport::Ending) / sizeof(std::uint64_t);
-constexpr MPI_Aint arrived_at = sizeof(transport::Ending); // PE 0's count, after its record
-// Each PE's part padded to two cache lines: MPICH places the parts of the
-// PEs of a node next to each other in one shared segment, and every MPI
-// collective writes its caller's record twice, so records that shared a
-// line bounced it between the cores (docs/bench/notes.md, "The library's
-// work around each MPI call").
-constexpr MPI_Aint ending_bytes = 128;
-static_assert(arrived_at + sizeof(std::uint64_t) <= ending_bytes, "the record fits");
+// In the backend's room: the wake-up flag's two cache lines first
+// (wake.cpp), then the record, then PE 0's count.
+constexpr std::size_t record_at = 128;
+constexpr std::size_t arrived_at = record_at + sizeof(transport::Ending);
+
+// Where data moves through MPI (start_rma's `windows`, alike on every PE):
+// the others' records, and PE 0's count, are reached through MPI only.
+bool through_mpi = false;
+
+std::uint64_t *mapped_word(int pe, std::size_t at) {
+  return reinterpret_cast<std::uint64_t *>(windows.regions[static_cast<std::size_t>(pe)] +
+                                           windows.room_offset + at);
+}
+
+MPI_Aint window_displacement(int pe, std::size_t at) {
+  return displacement(SymAddr{Space::heap, windows.room_offset + at}, pe);
+}
+
+MPI_Win heap_window() { return window_of(transport::default_channel(), Space::heap); }
+
+// PE 0's count: a CPU atomic where every record is mapped here, else
+// MPI's atomics alone, PE 0's own arrival included.
+std::uint64_t add_to_arrived(std::uint64_t add) {
+  if (!through_mpi) return __atomic_fetch_add(mapped_word(0, arrived_at), add, __ATOMIC_ACQ_REL);
+  std::uint64_t before = 0;
+  const auto turn = serialize_rma();
+  SHMEMI_MPI(MPI_Fetch_and_op(&add, &before, MPI_UINT64_T, 0, window_displacement(0, arrived_at),
+                              MPI_SUM, heap_window()));
+  SHMEMI_MPI(MPI_Win_flush(0, heap_window()));
+  return before;
+}
 
 } // namespace
 
-// On one node, memory MPI shares (Open MPI: osc/sm, which connects no
-// PEs, where osc/ucx's first window connects every pair; start_rma makes no
-// other window where every PE maps the others' memory). Elsewhere, or where
-// MPI offers no shared window (an osc list without sm), MPI_Win_allocate.
-void ending_start() {
-  void *memory = nullptr;
-  const bool one_node =
-      !this_node.split_forced && static_cast<int>(this_node.pes.size()) == world.n_pes;
-  if (!one_node || MPI_Win_allocate_shared(ending_bytes, 1, MPI_INFO_NULL, world.comm, &memory,
-                                           &ending_win) != MPI_SUCCESS)
-    SHMEMI_MPI(MPI_Win_allocate(ending_bytes, 1, MPI_INFO_NULL, world.comm, &memory, &ending_win));
-  std::memset(memory, 0, ending_bytes);
-  SHMEMI_MPI(MPI_Win_set_errhandler(ending_win, MPI_ERRORS_RETURN));
-  SHMEMI_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, ending_win));
-  ending_record = static_cast<std::uint64_t *>(memory);
+void ending_start(bool windows_made) {
+  through_mpi = windows_made;
+  ending_record = mapped_word(world.my_pe, record_at);
+  std::memset(ending_record, 0, arrived_at + sizeof(std::uint64_t) - record_at);
 }
 
-void ending_stop() {
-  ending_record = nullptr;
-  SHMEMI_MPI(MPI_Win_unlock_all(ending_win));
-  SHMEMI_MPI(MPI_Win_free(&ending_win));
-}
+void ending_stop() { ending_record = nullptr; }
 
 } // namespace shmemi::mpi_rma
 
@@ -76,32 +88,20 @@ void set_ending(std::uint64_t word) {
 
 Ending ending_of(int pe) {
   std::uint64_t words[ending_words] = {};
-  if (pe == world.my_pe) {
-    for (int w = 0; w < ending_words; ++w)
-      words[w] = __atomic_load_n(ending_record + w, __ATOMIC_ACQUIRE);
+  if (pe == world.my_pe || !through_mpi) {
+    const std::uint64_t *record = mapped_word(pe, record_at);
+    for (int w = 0; w < ending_words; ++w) words[w] = __atomic_load_n(record + w, __ATOMIC_ACQUIRE);
   } else {
     const auto turn = serialize_rma();
-    SHMEMI_MPI(
-        MPI_Get(words, ending_words, MPI_UINT64_T, pe, 0, ending_words, MPI_UINT64_T, ending_win));
-    SHMEMI_MPI(MPI_Win_flush(pe, ending_win));
+    SHMEMI_MPI(MPI_Get(words, ending_words, MPI_UINT64_T, pe, window_displacement(pe, record_at),
+                       ending_words, MPI_UINT64_T, heap_window()));
+    SHMEMI_MPI(MPI_Win_flush(pe, heap_window()));
   }
   return {words[0], words[1], words[2], words[3], words[4]};
 }
 
-void arrive_at_end() {
-  const std::uint64_t one = 1;
-  std::uint64_t before = 0;
-  const auto turn = serialize_rma();
-  SHMEMI_MPI(MPI_Fetch_and_op(&one, &before, MPI_UINT64_T, 0, arrived_at, MPI_SUM, ending_win));
-  SHMEMI_MPI(MPI_Win_flush(0, ending_win));
-}
+void arrive_at_end() { add_to_arrived(1); }
 
-int arrived_at_end() {
-  std::uint64_t count = 0;
-  const auto turn = serialize_rma();
-  SHMEMI_MPI(MPI_Fetch_and_op(nullptr, &count, MPI_UINT64_T, 0, arrived_at, MPI_NO_OP, ending_win));
-  SHMEMI_MPI(MPI_Win_flush(0, ending_win));
-  return static_cast<int>(count);
-}
+int arrived_at_end() { return static_cast<int>(add_to_arrived(0)); }
 
 } // namespace shmemi::transport

@@ -1,5 +1,5 @@
-// This PE's ending record (transport::Ending, ending.cpp): its window, its
-// words, and in it the count of this PE's threads blocked in a wait for
+// This PE's ending record (transport::Ending, ending.cpp): where it lies,
+// its words, and in it the count of this PE's threads blocked in a wait for
 // other PEs (count_blocked, Blocked).
 #pragma once
 
@@ -11,9 +11,10 @@
 
 namespace shmemi::mpi_rma {
 
-// The window of the ending records (ending.cpp), in the access epoch; and
-// its end. Collective.
-void ending_start();
+// The ending records in the backend's room of each region (windows.hpp),
+// this PE's cleared; `windows_made`: the default channel's heap window
+// reaches the others' (start_rma). And their end. Local.
+void ending_start(bool windows_made);
 void ending_stop();
 
 // This PE's ending record: its words in the window, written by ending.cpp

@@ -8,13 +8,13 @@
 //   windows    expose_heap    windows.cpp                      the heap's layout, its holder
 //   wake       expose_heap    wake.cpp                         the wake-up flags
 //   channels   start_rma      channels.cpp                     every window, its epoch
-//   ending     start_rma      ending.cpp                       the ending records' window
+//   ending     start_rma      ending.cpp                       where the ending records are
 //   datatypes  start_rma      coll_types.cpp, strided_types.*  committed MPI datatypes
 //   progress   start_rma      progress.cpp                     its communicator and thread
 //
 // Windows are created collectively, in this order on every PE; each
-// window's epoch opens once (MPI_Win_lock_all, channels_start and
-// ending_start); the progress thread starts after every window, which its
+// window's epoch opens once (MPI_Win_lock_all in channels_start); the
+// progress thread starts after every window, which its
 // calls into MPI reach.
 #include <cstddef>
 #include <vector>
@@ -84,23 +84,25 @@ std::vector<char *> allocate_heap(std::size_t bytes, std::size_t alignment) {
   return regions;
 }
 
-void expose_heap(const std::vector<char *> &regions, std::size_t heap_bytes,
+// The windows cover each region up to the end of the backend's room, which
+// lies past the heap: the heap's own size does not matter here.
+void expose_heap(const std::vector<char *> &regions, std::size_t /*heap_bytes*/,
                  std::size_t backend_offset) {
-  windows_start(regions[static_cast<std::size_t>(world.my_pe)], heap_bytes);
+  windows_start(regions, backend_offset);
   started_part(Part::windows);
   wake_start(regions, backend_offset);
   started_part(Part::wake);
 }
 
-// Without windows nothing goes through MPI RMA but the ending
-// records: no window is made over the heap and data+bss, and with Open MPI
-// no UCX connection between every pair of PEs, which its first window
-// makes at a cost that grows with the PEs (docs/bench/notes.md, "Start-up,
-// step by step").
+// Without windows nothing goes through MPI RMA: no window is made, and
+// with Open MPI no UCX connection between every pair of PEs, which its
+// first window makes at a cost that grows with the PEs (docs/bench/notes.md,
+// "Start-up, step by step"); the ending records are then read where they
+// are mapped.
 void start_rma(const Region &statics, unsigned channels, bool windows) {
   channels_start(channels, windows, windows ? default_windows(statics) : WindowPair{});
   started_part(Part::channels);
-  ending_start();
+  ending_start(windows);
   started_part(Part::ending);
   reduction_types_start();
   started_part(Part::datatypes);

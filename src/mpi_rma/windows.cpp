@@ -145,12 +145,15 @@ char *windows_allocate_heap(std::size_t bytes, std::size_t alignment) {
   return allocate_window_heap(bytes, alignment, false);
 }
 
-// Where MPI allocated the heap, its window covers it already; else the
-// window over this PE's heap (default_windows) is created where it is: the
-// heap, without the rooms after it.
-void windows_start(char *heap, std::size_t heap_bytes) {
+// Where MPI allocated the heap, its window covers the region already; else
+// the window over this PE's region (default_windows) is created where it
+// is: the heap and the rooms after it, so that the ending records in the
+// backend's room (ending.cpp) are reached through it.
+void windows_start(const std::vector<char *> &regions, std::size_t room_offset) {
+  windows.regions = regions;
+  windows.room_offset = room_offset;
   if (heap_holder != HeapHolder::memory_layer) return;
-  heap_window = {heap, heap_bytes};
+  heap_window = {regions[static_cast<std::size_t>(world.my_pe)], room_offset + windows_room()};
   windows.heap_shift.assign(static_cast<std::size_t>(world.n_pes), 0);
 }
 
@@ -166,8 +169,7 @@ WindowPair default_windows(const Region &statics) {
 }
 
 void windows_stop() {
-  windows.static_shift.clear();
-  windows.heap_shift.clear();
+  windows = Windows{};
   if (heap_holder == HeapHolder::mpi_aliased) munmap(heap_alias.base, heap_alias.size);
   heap_alias = {};
   heap_holder = HeapHolder::memory_layer;

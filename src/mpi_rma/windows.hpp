@@ -17,6 +17,8 @@ namespace shmemi::mpi_rma {
 struct Windows {
   std::vector<MPI_Aint> heap_shift;   // each PE's heap start minus its window base
   std::vector<MPI_Aint> static_shift; // each PE's data+bss start minus its window base
+  std::vector<char *> regions;        // each PE's region as mapped here (null: not mapped)
+  std::size_t room_offset = 0;        // where the backend's room starts in each region
 };
 
 extern Windows windows;
@@ -45,9 +47,10 @@ std::size_t windows_room();
 // at a multiple of `alignment`. Only where data moves through MPI, so the
 // window always goes to the default channel (default_windows). Collective.
 char *windows_allocate_heap(std::size_t bytes, std::size_t alignment);
-// transport::expose_heap: the heap of `heap_bytes` at `heap` the windows
-// will cover, unless MPI allocated it.
-void windows_start(char *heap, std::size_t heap_bytes);
+// transport::expose_heap: the regions (per world PE as mapped here) and
+// where the backend's room lies in them; the heap window covers this PE's
+// region up to the end of that room, unless MPI allocated it.
+void windows_start(const std::vector<char *> &regions, std::size_t room_offset);
 // The default channel's windows over this PE's heap and whole pages of its
 // data+bss `statics`, handed to it (channels_start); collective.
 WindowPair default_windows(const Region &statics);
