@@ -140,7 +140,7 @@ void start(int my_pe, int n_pes, const Needs &needs, const Config &config) {
                                       [](const char *heap) { return heap != nullptr; });
   mapping.all_heaps = node_pes == n_pes;
   map_node_statics(node_pes > 1);
-  transport::expose_heap(mapping.heaps, needs.heap_bytes, mapping.layout.backend_offset());
+  transport::expose_heap(mapping.heaps, mapping.layout.backend_offset());
   heap_allocator.emplace(needs.heap_bytes);
 }
 

@@ -26,9 +26,8 @@ std::uint64_t *ending_record = nullptr;
 namespace {
 
 constexpr int ending_words = sizeof(transport::Ending) / sizeof(std::uint64_t);
-// In the backend's room: the wake-up flag's two cache lines first
-// (wake.cpp), then the record, then PE 0's count.
-constexpr std::size_t record_at = 128;
+// In the backend's room (windows.hpp): the record, then PE 0's count.
+constexpr std::size_t record_at = room_ending_at;
 constexpr std::size_t arrived_at = record_at + sizeof(transport::Ending);
 
 // Where data moves through MPI (start_rma's `windows`, alike on every PE):
@@ -36,8 +35,7 @@ constexpr std::size_t arrived_at = record_at + sizeof(transport::Ending);
 bool through_mpi = false;
 
 std::uint64_t *mapped_word(int pe, std::size_t at) {
-  return reinterpret_cast<std::uint64_t *>(windows.regions[static_cast<std::size_t>(pe)] +
-                                           windows.room_offset + at);
+  return reinterpret_cast<std::uint64_t *>(room_of(pe, at));
 }
 
 MPI_Aint window_displacement(int pe, std::size_t at) {

@@ -84,13 +84,10 @@ std::vector<char *> allocate_heap(std::size_t bytes, std::size_t alignment) {
   return regions;
 }
 
-// The windows cover each region up to the end of the backend's room, which
-// lies past the heap: the heap's own size does not matter here.
-void expose_heap(const std::vector<char *> &regions, std::size_t /*heap_bytes*/,
-                 std::size_t backend_offset) {
+void expose_heap(const std::vector<char *> &regions, std::size_t backend_offset) {
   windows_start(regions, backend_offset);
   started_part(Part::windows);
-  wake_start(regions, backend_offset);
+  wake_start();
   started_part(Part::wake);
 }
 

@@ -5,19 +5,20 @@
 #include <vector>
 
 #include "mpi_rma/wake.hpp"
+#include "mpi_rma/windows.hpp"
 #include "mpi_rma/world.hpp"
 
 namespace shmemi::mpi_rma {
 
 std::vector<std::atomic<int> *> wake_flags;
 
-void wake_start(const std::vector<char *> &regions, std::size_t backend_offset) {
+void wake_start() {
   wake_flags.clear();
-  for (char *region : regions)
-    if (region == nullptr)
+  for (int pe = 0; pe < world.n_pes; ++pe)
+    if (char *flag = room_of(pe, room_wake_at); flag == nullptr)
       return wake_flags.clear();
     else
-      wake_flags.push_back(reinterpret_cast<std::atomic<int> *>(region + backend_offset));
+      wake_flags.push_back(reinterpret_cast<std::atomic<int> *>(flag));
   wake_flags[static_cast<std::size_t>(world.my_pe)]->store(0);
 }
 

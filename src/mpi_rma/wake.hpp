@@ -14,9 +14,10 @@ namespace shmemi::mpi_rma {
 // only then. Empty otherwise. Written by wake_start and wake_stop.
 extern std::vector<std::atomic<int> *> wake_flags;
 
-// transport::expose_heap: the flags in `regions` (per world PE as mapped
-// here, null: not mapped), each at `backend_offset`; this PE's cleared.
-void wake_start(const std::vector<char *> &regions, std::size_t backend_offset);
+// transport::expose_heap, after windows_start: the flags in the backend
+// rooms (windows.hpp), where every region is mapped here; this PE's
+// cleared.
+void wake_start();
 void wake_stop();
 // This PE's flag for its progress thread; null where PEs have none.
 std::atomic<int> *own_wake_flag();

@@ -23,6 +23,19 @@ struct Windows {
 
 extern Windows windows;
 
+// The backend's room in each region (windows_room bytes): the wake-up flag
+// (wake.cpp) on the first two cache lines, then the ending record and PE
+// 0's count (ending.cpp).
+constexpr std::size_t room_wake_at = 0;
+constexpr std::size_t room_ending_at = 128;
+
+// `at` bytes into `pe`'s backend room as mapped here; null where its
+// region is not mapped here.
+inline char *room_of(int pe, std::size_t at) {
+  char *region = windows.regions[static_cast<std::size_t>(pe)];
+  return region == nullptr ? nullptr : region + windows.room_offset + at;
+}
+
 // Target displacement: offsets count from the start of the space, which
 // lies a shift past the window base.
 inline MPI_Aint displacement(SymAddr addr, int pe) {

@@ -65,11 +65,10 @@ std::size_t backend_room();
 // those too), else null. Collective.
 std::vector<char *> allocate_heap(std::size_t bytes, std::size_t alignment);
 // The regions the transport will expose (start_rma): per world PE as
-// mapped here (null: not mapped), the heap their first heap_bytes, the
+// mapped here (null: not mapped), each starting with the heap, the
 // backend's room at backend_offset. Called once, after allocate_heap if
 // the backend allocated them.
-void expose_heap(const std::vector<char *> &regions, std::size_t heap_bytes,
-                 std::size_t backend_offset);
+void expose_heap(const std::vector<char *> &regions, std::size_t backend_offset);
 // After the heap: where data moves through the transport (`remote`: some
 // PE's memory is not mapped here, the same answer on every PE), exposes the
 // heap and `statics` (whole pages around it) to the other PEs where they

@@ -209,7 +209,7 @@ std::vector<char *> allocate_heap(std::size_t bytes, std::size_t alignment) {
   return peers;
 }
 
-void expose_heap(const std::vector<char *> &, std::size_t, std::size_t) { record("expose_heap"); }
+void expose_heap(const std::vector<char *> &, std::size_t) { record("expose_heap"); }
 
 // The other PEs' data+bss, for puts and gets to PEs off this node.
 void start_rma(const Region &statics, unsigned channels, bool) {
